@@ -1,0 +1,37 @@
+# Build configuration of PETSc-ELLG, included by the top-level makefile.
+#
+#   PETSC_DIR, PETSC_ARCH  where PETSc is (default: Debian's petsc-dev, /usr/lib/petsc)
+#   CUDA_DIR               the CUDA toolkit (default /usr/local/cuda); without nvcc there the
+#                          library is built with the host backend only
+#   CUDA_ARCH              GPU architectures for nvcc, e.g. "80 90" (default: 70 80 90); PTX of
+#                          the newest is embedded too, so later GPUs run it
+#   PREFIX                 install prefix for `make install`
+
+PETSC_DIR  ?= /usr/lib/petsc
+PETSC_ARCH ?=
+CUDA_DIR   ?= /usr/local/cuda
+CUDA_ARCH  ?= 70 80 90
+PREFIX     ?= /usr/local
+
+PETSC_VARIABLES := $(wildcard $(PETSC_DIR)/$(PETSC_ARCH)/lib/petsc/conf/petscvariables)
+ifneq ($(PETSC_VARIABLES),)
+include $(PETSC_VARIABLES)
+endif
+
+NVCC := $(wildcard $(CUDA_DIR)/bin/nvcc)
+ifeq ($(WITH_CUDA),0)
+NVCC :=
+endif
+ELLG_HAVE_CUDA := $(if $(NVCC),1,0)
+
+ELLG_ARCH_DIR := arch
+OBJDIR        := $(ELLG_ARCH_DIR)/obj
+LIBDIR        := lib
+LIBNAME       := libpetscellg.so
+
+ELLG_CFLAGS   := -O2 -g -fPIC -Wall -Wno-unused-function -std=gnu11
+ELLG_CPPFLAGS := -Iinclude -Isrc/include -I$(ELLG_ARCH_DIR)/include $(PETSC_CC_INCLUDES)
+NVCC_GENCODE  := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \
+                 -gencode arch=compute_$(lastword $(CUDA_ARCH)),code=compute_$(lastword $(CUDA_ARCH))
+NVCC_FLAGS    := -O3 -std=c++17 -Xcompiler -fPIC -Isrc/include $(NVCC_GENCODE)
+CUDA_LIBS     := $(if $(NVCC),-L$(CUDA_DIR)/lib64 -Wl,-rpath,$(CUDA_DIR)/lib64 -lcublas -lcusparse -lcudart)

@@ -1,0 +1,55 @@
+/*
+   PETSc-ELLG: GPU sparse matrix formats and device-resident vectors for PETSc.
+
+   Programs load the types at run time with -dll_append <libdir>/libpetscellg.so, or link
+   -lpetscellg and call PetscELLGInitializePackage() after PetscInitialize().
+*/
+#pragma once
+
+#include <petscmat.h>
+
+/* Matrix types: AIJ subclasses whose product runs in a GPU format */
+#define MATELLG         "ellg"
+#define MATSEQAIJELLG   "seqaijellg"
+#define MATMPIAIJELLG   "mpiaijellg"
+
+/* Device-resident vectors */
+#define VECGPU    "gpu"
+#define VECSEQGPU "seqgpu"
+#define VECMPIGPU "mpigpu"
+
+/*E
+   PetscELLGBackend - where the products and vector operations of PETSc-ELLG objects run
+
+$  PETSCELLG_BACKEND_HOST - plain C loops over the same data structures, in host memory
+$  PETSCELLG_BACKEND_CUDA - CUDA kernels on an NVIDIA GPU
+
+   Options Database Key:
+.  -ellg_backend <host,cuda> - default: cuda when a usable GPU is present, else host
+
+   Level: beginner
+
+.seealso: `PetscELLGGetBackend()`
+E*/
+typedef enum {
+  PETSCELLG_BACKEND_HOST,
+  PETSCELLG_BACKEND_CUDA
+} PetscELLGBackend;
+PETSC_EXTERN const char *const PetscELLGBackends[];
+
+PETSC_EXTERN PetscErrorCode PetscELLGInitializePackage(void);
+PETSC_EXTERN PetscErrorCode PetscELLGFinalizePackage(void);
+PETSC_EXTERN PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *);
+PETSC_EXTERN PetscErrorCode PetscDLLibraryRegister_petscellg(void);
+
+PETSC_EXTERN PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm, PetscInt, PetscInt, PetscInt, const PetscInt[], Mat *);
+PETSC_EXTERN PetscErrorCode MatELLGGetBackend(Mat, PetscELLGBackend *);
+
+PETSC_EXTERN PetscErrorCode VecCreateSeqGPU(MPI_Comm, PetscInt, Vec *);
+PETSC_EXTERN PetscErrorCode VecGPUGetBackend(Vec, PetscELLGBackend *);
+PETSC_EXTERN PetscErrorCode VecGPUGetArrayRead(Vec, const PetscScalar **);
+PETSC_EXTERN PetscErrorCode VecGPURestoreArrayRead(Vec, const PetscScalar **);
+PETSC_EXTERN PetscErrorCode VecGPUGetArrayWrite(Vec, PetscScalar **);
+PETSC_EXTERN PetscErrorCode VecGPURestoreArrayWrite(Vec, PetscScalar **);
+PETSC_EXTERN PetscErrorCode VecGPUGetArray(Vec, PetscScalar **);
+PETSC_EXTERN PetscErrorCode VecGPURestoreArray(Vec, PetscScalar **);

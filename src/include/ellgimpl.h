@@ -1,0 +1,57 @@
+/* Internal declarations shared by the parts of PETSc-ELLG (not installed). */
+#pragma once
+
+#include <petscellg.h>
+#include <petsc/private/petscimpl.h>
+#include <ellgconf.h>
+#if defined(ELLG_HAVE_CUDA)
+  #include <ellgcuda.h>
+#endif
+
+#if !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
+
+/* setfromoptions signature changed in PETSc 3.23 */
+#if PETSC_VERSION_LT(3, 23, 0)
+  #define ELLG_OPTION_ITEMS PetscOptionItems *
+#else
+  #define ELLG_OPTION_ITEMS PetscOptionItems
+#endif
+
+#if defined(ELLG_HAVE_CUDA)
+  /* PetscCallELLGCuda - turns the return code of an ellgcuda.h function into a PETSc error */
+  #define PetscCallELLGCuda(...) \
+    do { \
+      int ellg_cerr_ = (__VA_ARGS__); \
+      if (PetscUnlikely(ellg_cerr_)) \
+        SETERRQ(PETSC_COMM_SELF, ellg_cerr_ == ELLG_CUDA_ERROR_MEMORY ? PETSC_ERR_MEM : PETSC_ERR_GPU, "CUDA error %d (%s): %s", ellg_cerr_, ELLGCudaErrorName(ellg_cerr_), \
+                ELLGCudaErrorString(ellg_cerr_)); \
+    } while (0)
+#endif
+
+/* Log events (registered in PetscELLGInitializePackage()) */
+PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal;
+PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;
+
+/* Memory in the space a backend computes in: device memory for cuda, a separate host
+   allocation for host (so that the host backend exercises the same synchronisation). */
+typedef enum {
+  ELLG_MEMCPY_HTOD,
+  ELLG_MEMCPY_DTOH,
+  ELLG_MEMCPY_DTOD
+} ELLGMemcpyKind;
+
+PETSC_INTERN PetscErrorCode PetscELLGMalloc(PetscELLGBackend, size_t, void **);
+PETSC_INTERN PetscErrorCode PetscELLGFree(PetscELLGBackend, void *);
+PETSC_INTERN PetscErrorCode PetscELLGMemcpy(PetscELLGBackend, void *, const void *, size_t, ELLGMemcpyKind);
+PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_t);
+PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
+PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
+
+/* Type constructors registered by the package */
+PETSC_INTERN PetscErrorCode MatCreate_SeqAIJELLG(Mat);
+PETSC_INTERN PetscErrorCode MatCreate_MPIAIJELLG(Mat);
+PETSC_INTERN PetscErrorCode VecCreate_SeqGPU(Vec);
+PETSC_INTERN PetscErrorCode VecCreate_MPIGPU(Vec);
+PETSC_INTERN PetscErrorCode VecCreate_GPU(Vec);

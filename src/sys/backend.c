@@ -1,0 +1,156 @@
+/* Backend choice (-ellg_backend), device selection, and memory in the backend's space */
+#include <ellgimpl.h>
+
+const char *const PetscELLGBackends[] = {"host", "cuda", "PetscELLGBackend", "PETSCELLG_BACKEND_", NULL};
+
+static PetscBool ellg_device_probed = PETSC_FALSE;
+static PetscInt  ellg_device        = -1; /* the CUDA device this process uses, -1: none usable */
+
+/* Picks this rank's GPU once: node-local rank modulo the device count, or -ellg_device */
+static PetscErrorCode PetscELLGProbeDevice(void)
+{
+  PetscFunctionBegin;
+  if (ellg_device_probed) PetscFunctionReturn(PETSC_SUCCESS);
+  ellg_device_probed = PETSC_TRUE;
+#if defined(ELLG_HAVE_CUDA)
+  {
+    int         ndev = 0;
+    PetscMPIInt lrank;
+    MPI_Comm    node;
+    PetscBool   set;
+    PetscInt    dev;
+
+    PetscCallELLGCuda(ELLGCudaGetDeviceCount(&ndev));
+    if (!ndev) {
+      PetscCall(PetscInfo(NULL, "No usable CUDA device: PETSc-ELLG objects use the host backend\n"));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+    PetscCallMPI(MPI_Comm_split_type(PETSC_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    PetscCallMPI(MPI_Comm_rank(node, &lrank));
+    PetscCallMPI(MPI_Comm_free(&node));
+    dev = lrank % ndev;
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-ellg_device", &dev, &set));
+    PetscCheck(dev >= 0 && dev < ndev, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device %" PetscInt_FMT " is not a CUDA device: %d device(s) visible", dev, ndev);
+    PetscCallELLGCuda(ELLGCudaSetDevice((int)dev));
+    ellg_device = dev;
+    PetscCall(PetscInfo(NULL, "Node-local rank %d uses CUDA device %" PetscInt_FMT " of %d\n", lrank, dev, ndev));
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+   PetscELLGGetBackend - the backend that new PETSc-ELLG objects use
+
+   Not Collective
+
+   Output Parameter:
+.  backend - `PETSCELLG_BACKEND_CUDA` or `PETSCELLG_BACKEND_HOST`
+
+   Options Database Key:
+.  -ellg_backend <host,cuda> - choose it; default cuda when a usable GPU is present, else host
+
+   Level: intermediate
+
+   Note:
+   Asking for cuda when the library was built without CUDA, or when no GPU is usable, is an error.
+
+.seealso: `PetscELLGBackend`, `MatELLGGetBackend()`, `VecGPUGetBackend()`
+@*/
+PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
+{
+  PetscEnum e   = ENUM_DUMMY;
+  PetscBool set = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscValidPointer(backend, 1);
+  PetscCall(PetscELLGInitializePackage());
+  PetscCall(PetscOptionsGetEnum(NULL, NULL, "-ellg_backend", PetscELLGBackends, &e, &set));
+#if defined(ELLG_HAVE_CUDA)
+  PetscCall(PetscELLGProbeDevice());
+#endif
+  if (set) {
+    *backend = (PetscELLGBackend)e;
+#if !defined(ELLG_HAVE_CUDA)
+    PetscCheck(*backend != PETSCELLG_BACKEND_CUDA, PETSC_COMM_SELF, PETSC_ERR_SUP_SYS, "-ellg_backend cuda: PETSc-ELLG was built without CUDA (no nvcc at build time); use -ellg_backend host");
+#else
+    PetscCheck(*backend != PETSCELLG_BACKEND_CUDA || ellg_device >= 0, PETSC_COMM_SELF, PETSC_ERR_SUP_SYS, "-ellg_backend cuda: no usable CUDA device (no GPU, or no driver); use -ellg_backend host");
+#endif
+  } else *backend = ellg_device >= 0 ? PETSCELLG_BACKEND_CUDA : PETSCELLG_BACKEND_HOST;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGMalloc(PetscELLGBackend be, size_t bytes, void **ptr)
+{
+  PetscFunctionBegin;
+  *ptr = NULL;
+  if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscMallocA(1, PETSC_FALSE, __LINE__, PETSC_FUNCTION_NAME, __FILE__, bytes, ptr));
+#if defined(ELLG_HAVE_CUDA)
+  else {
+    int err = ELLGCudaMalloc(ptr, bytes);
+    PetscCheck(err != ELLG_CUDA_ERROR_MEMORY, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of GPU memory allocating %.1f MB on the device", (double)bytes / 1048576.0);
+    PetscCallELLGCuda(err);
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGFree(PetscELLGBackend be, void *ptr)
+{
+  PetscFunctionBegin;
+  if (!ptr) PetscFunctionReturn(PETSC_SUCCESS);
+  if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscFreeA(1, __LINE__, PETSC_FUNCTION_NAME, __FILE__, ptr));
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaFree(ptr));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGMemcpy(PetscELLGBackend be, void *dst, const void *src, size_t bytes, ELLGMemcpyKind kind)
+{
+  PetscFunctionBegin;
+  if (!bytes || dst == src) PetscFunctionReturn(PETSC_SUCCESS);
+  if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscMemcpy(dst, src, bytes));
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaMemcpy(dst, src, bytes, (int)kind));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGMemset(PetscELLGBackend be, void *ptr, int value, size_t bytes)
+{
+  PetscFunctionBegin;
+  if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  if (be == PETSCELLG_BACKEND_HOST) memset(ptr, value, bytes);
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaMemset(ptr, value, bytes));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGSynchronize(PetscELLGBackend be)
+{
+  PetscFunctionBegin;
+#if defined(ELLG_HAVE_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaSynchronize());
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* one line naming the backend (and the device) for MatView/VecView info */
+PetscErrorCode PetscELLGBackendView(PetscELLGBackend be, PetscViewer viewer)
+{
+  PetscFunctionBegin;
+#if defined(ELLG_HAVE_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA) {
+    char name[256];
+
+    PetscCallELLGCuda(ELLGCudaDeviceName((int)ellg_device, name, sizeof(name)));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "backend: cuda (device %" PetscInt_FMT ": %s)\n", ellg_device, name));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  PetscCall(PetscViewerASCIIPrintf(viewer, "backend: host\n"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

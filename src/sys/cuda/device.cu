@@ -1,0 +1,103 @@
+/* CUDA runtime and cuBLAS services behind the plain C interface of ellgcuda.h */
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include <string.h>
+#include "ellgcuda.h"
+
+static cublasHandle_t ellg_cublas = NULL;
+
+static const char *CublasStatusName(int s)
+{
+  switch (s) {
+  case CUBLAS_STATUS_NOT_INITIALIZED: return "CUBLAS_STATUS_NOT_INITIALIZED";
+  case CUBLAS_STATUS_ALLOC_FAILED: return "CUBLAS_STATUS_ALLOC_FAILED";
+  case CUBLAS_STATUS_INVALID_VALUE: return "CUBLAS_STATUS_INVALID_VALUE";
+  case CUBLAS_STATUS_ARCH_MISMATCH: return "CUBLAS_STATUS_ARCH_MISMATCH";
+  case CUBLAS_STATUS_MAPPING_ERROR: return "CUBLAS_STATUS_MAPPING_ERROR";
+  case CUBLAS_STATUS_EXECUTION_FAILED: return "CUBLAS_STATUS_EXECUTION_FAILED";
+  case CUBLAS_STATUS_INTERNAL_ERROR: return "CUBLAS_STATUS_INTERNAL_ERROR";
+  case CUBLAS_STATUS_NOT_SUPPORTED: return "CUBLAS_STATUS_NOT_SUPPORTED";
+  default: return "CUBLAS_STATUS_UNKNOWN";
+  }
+}
+
+extern "C" const char *ELLGCudaErrorName(int err)
+{
+  if (err >= ELLG_CUDA_CUBLAS_BASE) return CublasStatusName(err - ELLG_CUDA_CUBLAS_BASE);
+  return cudaGetErrorName((cudaError_t)err);
+}
+
+extern "C" const char *ELLGCudaErrorString(int err)
+{
+  if (err >= ELLG_CUDA_CUBLAS_BASE) return "cuBLAS call failed";
+  return cudaGetErrorString((cudaError_t)err);
+}
+
+extern "C" int ELLGCudaGetDeviceCount(int *count)
+{
+  cudaError_t e = cudaGetDeviceCount(count);
+  if (e != cudaSuccess) {
+    /* no driver, no device, or a driver too old: no usable device, which is not an error here */
+    *count = 0;
+    (void)cudaGetLastError();
+  }
+  return 0;
+}
+
+extern "C" int ELLGCudaSetDevice(int dev) { return (int)cudaSetDevice(dev); }
+extern "C" int ELLGCudaGetDevice(int *dev) { return (int)cudaGetDevice(dev); }
+
+extern "C" int ELLGCudaDeviceName(int dev, char *name, size_t len)
+{
+  cudaDeviceProp prop;
+  cudaError_t    e = cudaGetDeviceProperties(&prop, dev);
+  if (e != cudaSuccess) return (int)e;
+  strncpy(name, prop.name, len - 1);
+  name[len - 1] = 0;
+  return 0;
+}
+
+extern "C" int ELLGCudaSynchronize(void) { return (int)cudaDeviceSynchronize(); }
+
+extern "C" int ELLGCudaMalloc(void **ptr, size_t bytes)
+{
+  *ptr = NULL;
+  if (!bytes) return 0;
+  cudaError_t e = cudaMalloc(ptr, bytes);
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError(); /* clear the sticky-free error so the caller can recover */
+    *ptr = NULL;
+  }
+  return (int)e;
+}
+
+extern "C" int ELLGCudaFree(void *ptr) { return ptr ? (int)cudaFree(ptr) : 0; }
+
+extern "C" int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind)
+{
+  static const cudaMemcpyKind kinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice};
+  if (!bytes) return 0;
+  return (int)cudaMemcpy(dst, src, bytes, kinds[kind]);
+}
+
+extern "C" int ELLGCudaMemset(void *ptr, int value, size_t bytes) { return bytes ? (int)cudaMemset(ptr, value, bytes) : 0; }
+
+extern "C" int ELLGCublasGetHandle(void **handle)
+{
+  if (!ellg_cublas) {
+    cublasStatus_t s = cublasCreate(&ellg_cublas);
+    if (s != CUBLAS_STATUS_SUCCESS) return ELLG_CUDA_CUBLAS_BASE + (int)s;
+  }
+  *handle = (void *)ellg_cublas;
+  return 0;
+}
+
+extern "C" int ELLGCublasDestroyHandle(void)
+{
+  if (ellg_cublas) {
+    cublasStatus_t s = cublasDestroy(ellg_cublas);
+    ellg_cublas      = NULL;
+    if (s != CUBLAS_STATUS_SUCCESS) return ELLG_CUDA_CUBLAS_BASE + (int)s;
+  }
+  return 0;
+}

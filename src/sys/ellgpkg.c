@@ -1,0 +1,80 @@
+/* Package registration: types, log events, finalization */
+#include <ellgimpl.h>
+
+PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal;
+PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;
+
+static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
+
+/*@C
+   PetscELLGFinalizePackage - frees what `PetscELLGInitializePackage()` set up; called by `PetscFinalize()`
+
+   Level: developer
+
+.seealso: `PetscELLGInitializePackage()`
+@*/
+PetscErrorCode PetscELLGFinalizePackage(void)
+{
+  PetscFunctionBegin;
+#if defined(ELLG_HAVE_CUDA)
+  PetscCallELLGCuda(ELLGCublasDestroyHandle());
+#endif
+  PetscELLGPackageInitialized = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   PetscELLGInitializePackage - registers the PETSc-ELLG matrix and vector types, their options
+   and log events. Called by `PetscDLLibraryRegister_petscellg()` when the library is loaded with
+   -dll_append; programs that link the library call it after `PetscInitialize()`.
+
+   Not Collective
+
+   Level: beginner
+
+.seealso: `MATELLG`, `VECGPU`, `PetscELLGFinalizePackage()`
+@*/
+PetscErrorCode PetscELLGInitializePackage(void)
+{
+  PetscFunctionBegin;
+  if (PetscELLGPackageInitialized) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscELLGPackageInitialized = PETSC_TRUE;
+  PetscCall(MatInitializePackage());
+  PetscCall(VecInitializePackage());
+
+  PetscCall(MatRegister(MATSEQAIJELLG, MatCreate_SeqAIJELLG));
+  PetscCall(MatRegister(MATMPIAIJELLG, MatCreate_MPIAIJELLG));
+  PetscCall(MatRegisterRootName(MATELLG, MATSEQAIJELLG, MATMPIAIJELLG));
+
+  PetscCall(VecRegister(VECSEQGPU, VecCreate_SeqGPU));
+  PetscCall(VecRegister(VECMPIGPU, VecCreate_MPIGPU));
+  PetscCall(VecRegister(VECGPU, VecCreate_GPU));
+
+  PetscCall(PetscLogEventRegister("ELLGBuild", MAT_CLASSID, &ELLG_Build));
+  PetscCall(PetscLogEventRegister("ELLGCopyToGPU", MAT_CLASSID, &ELLG_CopyToGPU));
+  PetscCall(PetscLogEventRegister("ELLGUpdateVals", MAT_CLASSID, &ELLG_UpdateValues));
+  PetscCall(PetscLogEventRegister("ELLGMult", MAT_CLASSID, &ELLG_Mult));
+  PetscCall(PetscLogEventRegister("ELLGMultAdd", MAT_CLASSID, &ELLG_MultAdd));
+  PetscCall(PetscLogEventRegister("ELLGMultT", MAT_CLASSID, &ELLG_MultT));
+  PetscCall(PetscLogEventRegister("ELLGMultTAdd", MAT_CLASSID, &ELLG_MultTAdd));
+  PetscCall(PetscLogEventRegister("ELLGGetDiag", MAT_CLASSID, &ELLG_GetDiagonal));
+  PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
+  PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
+
+  PetscCall(PetscRegisterFinalize(PetscELLGFinalizePackage));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   PetscDLLibraryRegister_petscellg - entry point PETSc calls when -dll_append loads libpetscellg.so
+
+   Level: developer
+
+.seealso: `PetscELLGInitializePackage()`
+@*/
+PetscErrorCode PetscDLLibraryRegister_petscellg(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscELLGInitializePackage());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
