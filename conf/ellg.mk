@@ -3,14 +3,14 @@
 #   PETSC_DIR, PETSC_ARCH  where PETSc is (default: Debian's petsc-dev, /usr/lib/petsc)
 #   CUDA_DIR               the CUDA toolkit (default /usr/local/cuda); without nvcc there the
 #                          library is built with the host backend only
-#   CUDA_ARCH              GPU architectures for nvcc, e.g. "80 90" (default: 70 80 90); PTX of
+#   CUDA_ARCH              GPU architectures for nvcc, e.g. "90" (default: 80 90; CUDA 13 supports 75 and newer); PTX of
 #                          the newest is embedded too, so later GPUs run it
 #   PREFIX                 install prefix for `make install`
 
 PETSC_DIR  ?= /usr/lib/petsc
 PETSC_ARCH ?=
 CUDA_DIR   ?= /usr/local/cuda
-CUDA_ARCH  ?= 70 80 90
+CUDA_ARCH  ?= 80 90
 PREFIX     ?= /usr/local
 
 PETSC_VARIABLES := $(wildcard $(PETSC_DIR)/$(PETSC_ARCH)/lib/petsc/conf/petscvariables)
@@ -34,4 +34,7 @@ ELLG_CPPFLAGS := -Iinclude -Isrc/include -I$(ELLG_ARCH_DIR)/include $(PETSC_CC_I
 NVCC_GENCODE  := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \
                  -gencode arch=compute_$(lastword $(CUDA_ARCH)),code=compute_$(lastword $(CUDA_ARCH))
 NVCC_FLAGS    := -O3 -std=c++17 -Xcompiler -fPIC -Isrc/include $(NVCC_GENCODE)
-CUDA_LIBS     := $(if $(NVCC),-L$(CUDA_DIR)/lib64 -Wl,-rpath,$(CUDA_DIR)/lib64 -lcublas -lcusparse -lcudart)
+CUDA_LIBS     :=
+ifneq ($(NVCC),)
+CUDA_LIBS     := -L$(CUDA_DIR)/lib64 -Wl,-rpath,$(CUDA_DIR)/lib64 -lcublas -lcusparse -lcudart
+endif

@@ -1,0 +1,120 @@
+/* ELLG kernels: ELLR-T SpMV (T threads per row), transpose product, diagonal, packing from CSR */
+#include <cuda_runtime.h>
+#include "ellgkernels.h"
+
+/* one thread per row: rowlen/rowptr from the CSR, then entries and padding of the row */
+__global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ rowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ rowlen, int *__restrict__ col, double *__restrict__ val)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= pitch) return;
+  const int start = i < m ? rowptr[i] : 0;
+  const int len   = i < m ? rowptr[i + 1] - start : 0;
+  if (csrcol && i < m) rowlen[i] = len;
+  for (int k = 0; k < width; k++) {
+    const size_t p = (size_t)k * pitch + i;
+    val[p]         = k < len ? csrval[start + k] : 0.0;
+    if (csrcol) col[p] = k < len ? csrcol[start + k] : 0;
+  }
+}
+
+/* ELLR-T: T consecutive threads share a row, thread t takes entries t, t+T, ...; loads are issued
+   two at a time before they are used, then the T partial sums are reduced by warp shuffles */
+template <int T>
+__global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+{
+  const int    gid  = blockIdx.x * blockDim.x + threadIdx.x;
+  const int    row  = gid / T;
+  const int    lane = gid % T;
+  if (row >= m) return; /* the T threads of a row leave together */
+  const int    len  = rowlen[row];
+  const size_t step = (size_t)T * pitch;
+  const int   *c    = col + (size_t)lane * pitch + row;
+  const double *v   = val + (size_t)lane * pitch + row;
+  double       sum0 = 0.0, sum1 = 0.0;
+  int          k    = lane;
+  for (; k + T < len; k += 2 * T, c += 2 * step, v += 2 * step) {
+    const int    c0 = c[0], c1 = c[step];
+    const double v0 = v[0], v1 = v[step];
+    sum0 += v0 * x[c0];
+    sum1 += v1 * x[c1];
+  }
+  if (k < len) sum0 += v[0] * x[c[0]];
+  double sum = sum0 + sum1;
+  if (T > 1) {
+    const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
+#pragma unroll
+    for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
+  }
+  if (lane == 0) y[row] = z ? z[row] + sum : sum;
+}
+
+__global__ void MultTransposeAddKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= m) return;
+  const double xi  = x[i];
+  const int    len = rowlen[i];
+  if (xi == 0.0) return;
+  for (int k = 0; k < len; k++) {
+    const size_t p = (size_t)k * pitch + i;
+    atomicAdd(&y[col[p]], val[p] * xi);
+  }
+}
+
+__global__ void GetDiagonalKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, double *d)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= m) return;
+  const int len = rowlen[i];
+  double    di  = 0.0;
+  for (int k = 0; k < len; k++) {
+    const size_t p = (size_t)k * pitch + i;
+    if (col[p] == i) {
+      di = val[p];
+      break;
+    }
+  }
+  d[i] = di;
+}
+
+static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs); }
+
+extern "C" int ELLGCudaPack(const ELLGArrays *e, const int *csrcol, const double *csrval)
+{
+  if (!e->pitch || !e->width) {
+    if (csrcol && e->m) return (int)cudaMemset(e->rowlen, 0, sizeof(int) * e->m);
+    return 0;
+  }
+  PackKernel<<<Blocks(e->pitch, 256), 256>>>(e->m, e->pitch, e->width, e->rowptr, csrcol, csrval, e->rowlen, e->col, e->val);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int ELLGCudaMult(const ELLGArrays *e, int T, int bs, const double *x, const double *z, double *y)
+{
+  if (!e->m) return 0;
+  const int grid = Blocks((long)e->m * T, bs);
+  switch (T) {
+  case 1: MultKernel<1><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
+  case 2: MultKernel<2><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
+  case 4: MultKernel<4><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
+  case 8: MultKernel<8><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
+  case 16: MultKernel<16><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
+  case 32: MultKernel<32><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
+  default: return (int)cudaErrorInvalidValue;
+  }
+  return (int)cudaGetLastError();
+}
+
+extern "C" int ELLGCudaMultTransposeAdd(const ELLGArrays *e, int bs, const double *x, double *y)
+{
+  if (!e->m) return 0;
+  MultTransposeAddKernel<<<Blocks(e->m, bs), bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, y);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int ELLGCudaGetDiagonal(const ELLGArrays *e, double *d)
+{
+  if (!e->m) return 0;
+  GetDiagonalKernel<<<Blocks(e->m, 256), 256>>>(e->m, e->pitch, e->rowlen, e->col, e->val, d);
+  return (int)cudaGetLastError();
+}

@@ -1,0 +1,52 @@
+/* ELLG on the host backend: plain loops over the same arrays the CUDA kernels use */
+#include <stddef.h>
+#include "ellgkernels.h"
+
+void ELLGHostPack(const ELLGArrays *e, const int *csrcol, const double *csrval)
+{
+  for (int i = 0; i < e->pitch; i++) {
+    const int start = i < e->m ? e->rowptr[i] : 0;
+    const int len   = i < e->m ? e->rowptr[i + 1] - start : 0;
+    if (csrcol && i < e->m) e->rowlen[i] = len;
+    for (int k = 0; k < e->width; k++) {
+      const size_t p = (size_t)k * e->pitch + i;
+      e->val[p]      = k < len ? csrval[start + k] : 0.0;
+      if (csrcol) e->col[p] = k < len ? csrcol[start + k] : 0;
+    }
+  }
+}
+
+void ELLGHostMult(const ELLGArrays *e, const double *x, const double *z, double *y)
+{
+  for (int i = 0; i < e->m; i++) {
+    double sum = 0.0;
+    for (int k = 0; k < e->rowlen[i]; k++) {
+      const size_t p = (size_t)k * e->pitch + i;
+      sum += e->val[p] * x[e->col[p]];
+    }
+    y[i] = z ? z[i] + sum : sum;
+  }
+}
+
+void ELLGHostMultTransposeAdd(const ELLGArrays *e, const double *x, double *y)
+{
+  for (int i = 0; i < e->m; i++)
+    for (int k = 0; k < e->rowlen[i]; k++) {
+      const size_t p = (size_t)k * e->pitch + i;
+      y[e->col[p]] += e->val[p] * x[i];
+    }
+}
+
+void ELLGHostGetDiagonal(const ELLGArrays *e, double *d)
+{
+  for (int i = 0; i < e->m; i++) {
+    d[i] = 0.0;
+    for (int k = 0; k < e->rowlen[i]; k++) {
+      const size_t p = (size_t)k * e->pitch + i;
+      if (e->col[p] == i) {
+        d[i] = e->val[p];
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/* The AIJ subclasses of PETSc-ELLG: one glue for every storage format */
+#pragma once
+#include <ellgformat.h>
+#include <petsc/private/matimpl.h>
+
+typedef struct {
+  ELLGFormat       fmt;
+  struct _MatOps   aijops;         /* SeqAIJ's operations: extended ones call them, converting back restores them */
+  PetscObjectState state;          /* object state the stored format matches */
+  PetscObjectState nzstate;        /* nonzero state the structure was built at */
+  PetscBool        built;
+  PetscBool        assembled;      /* synchronised by MatAssemblyEnd, whose own state increase follows */
+  Vec              wrow, wcol;     /* backend vectors standing in for arguments of other types */
+} Mat_SeqAIJELLG;
+
+/* the seq type name of each format and its operations */
+typedef struct {
+  const char          *root, *seqtype, *mpitype;
+  const ELLGFormatOps *ops;
+} MatELLGFormatEntry;
+
+PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
+PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat, MatType, MatReuse, Mat *);
+PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);
+PETSC_INTERN PetscErrorCode MatCreate_MPIAIJFormat(Mat, MatType);

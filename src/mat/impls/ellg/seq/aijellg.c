@@ -1,0 +1,388 @@
+/*
+   Sequential AIJ subclass whose products run in a GPU storage format.
+
+   The host AIJ arrays are the master copy. MatAssemblyEnd(MAT_FINAL_ASSEMBLY) builds the format
+   (or, when the nonzero pattern is unchanged, only updates its values); before each device
+   operation the object state is compared with the one the format matches, so that changes made
+   through any AIJ operation (MatScale, MatShift, MatZeroRows, MatSeqAIJGetArray, ...) reach the
+   device without overriding each of them.
+*/
+#include "../aijellg.h"
+
+static PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
+{
+  Mat_SeqAIJELLG    *e = (Mat_SeqAIJELLG *)A->spptr;
+  const PetscInt    *ai, *aj;
+  const PetscScalar *aa;
+  PetscInt           m;
+  PetscBool          done;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
+  /* the sizes too: MPIAIJ renumbers the columns of its off-diagonal block in place */
+  if (e->built && A->nonzerostate == e->nzstate && e->fmt->n == A->cmap->n && e->fmt->nnz == ai[m]) {
+    PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
+    PetscCall(e->fmt->ops->updatevalues(e->fmt, aa));
+    PetscCall(PetscLogEventEnd(ELLG_UpdateValues, A, 0, 0, 0));
+  } else {
+    PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
+    PetscCall(ELLGFormatBuild(e->fmt, m, A->cmap->n, ai, aj, aa));
+    PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
+    PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
+    e->nzstate = A->nonzerostate;
+    e->built   = PETSC_TRUE;
+  }
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  e->state = ((PetscObject)A)->state;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* makes the stored format match the host AIJ matrix, if it does not already */
+static PetscErrorCode MatSeqAIJELLGSync(Mat A)
+{
+  Mat_SeqAIJELLG  *e     = (Mat_SeqAIJELLG *)A->spptr;
+  PetscObjectState state = ((PetscObject)A)->state;
+
+  PetscFunctionBegin;
+  if (!(e->built && (state == e->state || (e->assembled && state == e->state + 1)))) PetscCall(MatSeqAIJELLGSyncForce(A));
+  e->state     = ((PetscObject)A)->state;
+  e->assembled = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(e->aijops.assemblyend(A, type));
+  if (type == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJELLGSyncForce(A));
+  e->assembled = PETSC_TRUE; /* MatAssemblyEnd() increases the state once more after this */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether v is a vector of ours in the same backend as the matrix */
+static PetscErrorCode MatSeqAIJELLGVecIsNative(Mat A, Vec v, PetscBool *native)
+{
+  Mat_SeqAIJELLG  *e = (Mat_SeqAIJELLG *)A->spptr;
+  PetscELLGBackend be;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)v, native, VECSEQGPU, VECMPIGPU, ""));
+  if (*native) {
+    PetscCall(VecGPUGetBackend(v, &be));
+    *native = (PetscBool)(be == e->fmt->backend);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the backend vector that stands in for an argument of another type, of length n */
+static PetscErrorCode MatSeqAIJELLGWorkVec(Mat A, PetscInt n, Vec *w)
+{
+  Mat_SeqAIJELLG  *e    = (Mat_SeqAIJELLG *)A->spptr;
+  Vec             *slot = n == A->rmap->n ? &e->wrow : &e->wcol;
+  PetscELLGBackend be;
+
+  PetscFunctionBegin;
+  if (!*slot) {
+    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, n, slot));
+    PetscCall(VecGPUGetBackend(*slot, &be));
+    PetscCheck(be == e->fmt->backend, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "The matrix uses the %s backend but new vectors get the %s backend: -ellg_backend changed between them", PetscELLGBackends[e->fmt->backend], PetscELLGBackends[be]);
+  }
+  *w = *slot;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the input vector x in the backend's memory: its own array, or a copy in a work vector */
+static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
+{
+  PetscBool native;
+  PetscInt  n;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGVecIsNative(A, x, &native));
+  if (native) *xb = x;
+  else {
+    PetscCall(VecGetLocalSize(x, &n));
+    PetscCall(MatSeqAIJELLGWorkVec(A, n, xb));
+    PetscCall(VecCopy(x, *xb));
+  }
+  PetscCall(VecGPUGetArrayRead(*xb, px));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the output vector y in the backend's memory; keep says whether its values are read (y += ...) */
+static PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
+{
+  PetscBool native;
+  PetscInt  n;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGVecIsNative(A, y, &native));
+  if (native) *yb = y;
+  else {
+    PetscCall(VecGetLocalSize(y, &n));
+    PetscCall(MatSeqAIJELLGWorkVec(A, n, yb));
+    if (keep) PetscCall(VecCopy(y, *yb));
+  }
+  if (keep) PetscCall(VecGPUGetArray(*yb, py));
+  else PetscCall(VecGPUGetArrayWrite(*yb, py));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
+{
+  PetscFunctionBegin;
+  if (keep) PetscCall(VecGPURestoreArray(yb, py));
+  else PetscCall(VecGPURestoreArrayWrite(yb, py));
+  if (yb != y) PetscCall(VecCopy(yb, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = op(A) x + z for op = identity or transpose; z may be NULL or y */
+static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
+{
+  Mat_SeqAIJELLG    *e     = (Mat_SeqAIJELLG *)A->spptr;
+  const PetscBool    keep  = (PetscBool)(z || trans);
+  PetscLogEvent      event = trans ? (z ? ELLG_MultTAdd : ELLG_MultT) : (z ? ELLG_MultAdd : ELLG_Mult);
+  const PetscScalar *px;
+  PetscScalar       *py;
+  Vec                xb, yb;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGSync(A));
+  if (z && z != y) PetscCall(VecCopy(z, y));
+  else if (!z && trans) PetscCall(VecSet(y, 0.0));
+  PetscCall(PetscLogEventBegin(event, A, x, y, 0));
+  PetscCall(MatSeqAIJELLGGetInput(A, x, &xb, &px));
+  PetscCall(MatSeqAIJELLGGetOutput(A, y, keep, &yb, &py));
+  if (trans) PetscCall(e->fmt->ops->multtransposeadd(e->fmt, px, py));
+  else PetscCall(e->fmt->ops->mult(e->fmt, px, z ? py : NULL, py));
+  PetscCall(VecGPURestoreArrayRead(xb, &px));
+  PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
+  PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
+  PetscCall(PetscLogEventEnd(event, A, x, y, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_SeqAIJELLG(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, NULL, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultAdd_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, z, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultTranspose_SeqAIJELLG(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, NULL, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultTransposeAdd_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, z, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  PetscScalar    *pd;
+  Vec             db;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGSync(A));
+  PetscCall(PetscLogEventBegin(ELLG_GetDiagonal, A, d, 0, 0));
+  PetscCall(MatSeqAIJELLGGetOutput(A, d, PETSC_FALSE, &db, &pd));
+  PetscCall(e->fmt->ops->getdiagonal(e->fmt, pd));
+  PetscCall(MatSeqAIJELLGRestoreOutput(d, PETSC_FALSE, db, &pd));
+  PetscCall(PetscLogEventEnd(ELLG_GetDiagonal, A, d, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+
+  PetscFunctionBegin;
+  if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
+  PetscCall(e->fmt->ops->setfromoptions(e->fmt, PetscOptionsObject));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
+{
+  Mat_SeqAIJELLG   *e = (Mat_SeqAIJELLG *)A->spptr;
+  PetscBool         ascii;
+  PetscViewerFormat format;
+
+  PetscFunctionBegin;
+  PetscCall(e->aijops.view(A, viewer));
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &ascii));
+  if (!ascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerGetFormat(viewer, &format));
+  if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
+  if (A->assembled) PetscCall(MatSeqAIJELLGSync(A));
+  PetscCall(PetscViewerASCIIPushTab(viewer));
+  if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (built at final assembly)\n", e->fmt->ops->name));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDuplicate_SeqAIJELLG(Mat A, MatDuplicateOption op, Mat *B)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr, *b;
+
+  PetscFunctionBegin;
+  PetscCall(e->aijops.duplicate(A, op, B)); /* creates *B with this type, then copies the AIJ data */
+  b = (Mat_SeqAIJELLG *)(*B)->spptr;
+  PetscCall(e->fmt->ops->copyparameters(e->fmt, b->fmt));
+  if ((*B)->assembled) PetscCall(MatSeqAIJELLGSyncForce(*B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatELLGGetBackend_SeqAIJELLG(Mat A, PetscELLGBackend *backend)
+{
+  PetscFunctionBegin;
+  *backend = ((Mat_SeqAIJELLG *)A->spptr)->fmt->backend;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat, MatType, MatReuse, Mat *);
+
+static PetscErrorCode MatSeqAIJELLGComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
+{
+  char name[256];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "MatConvert_%s_%s_C", from, to));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, name, f));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatConvert() finds conversions composed on either matrix: ours to seqaij, seqaij to ours (by
+   type and by root name) */
+static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEntry *entry, PetscBool compose)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGComposeConvert(A, entry->seqtype, MATSEQAIJ, compose ? MatConvert_SeqAIJFormat_SeqAIJ : NULL));
+  PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->seqtype, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
+  PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->root, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJELLG : NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* back to plain SeqAIJ: restores SeqAIJ's operations and frees the stored format */
+static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
+{
+  Mat_SeqAIJELLG           *e = (Mat_SeqAIJELLG *)A->spptr;
+  const MatELLGFormatEntry *entry;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGFormatFind(((PetscObject)A)->type_name, &entry));
+  PetscCall(MatSeqAIJELLGComposeConverts(A, entry, PETSC_FALSE));
+  PetscCall(ELLGFormatDestroy(&e->fmt));
+  PetscCall(VecDestroy(&e->wrow));
+  PetscCall(VecDestroy(&e->wcol));
+  PetscCall(PetscMemcpy(A->ops, &e->aijops, sizeof(struct _MatOps)));
+  PetscCall(PetscFree(A->spptr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDestroy_SeqAIJELLG(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGRevert(A));
+  PetscCall((*A->ops->destroy)(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReuse reuse, Mat *B)
+{
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *B, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
+  else *B = A;
+  PetscCall(MatSeqAIJELLGRevert(*B));
+  PetscCall(PetscFree((*B)->defaultvectype));
+  PetscCall(PetscStrallocpy(VECSTANDARD, &(*B)->defaultvectype));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)*B, MATSEQAIJ));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* turns the SeqAIJ matrix A into the given format type, in place */
+static PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type)
+{
+  const MatELLGFormatEntry *entry;
+  Mat_SeqAIJELLG           *e;
+  PetscELLGBackend          be;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGFormatFind(type, &entry));
+  PetscCall(PetscELLGGetBackend(&be));
+  PetscCall(PetscNew(&e));
+  PetscCall(PetscMemcpy(&e->aijops, A->ops, sizeof(struct _MatOps)));
+  PetscCall(ELLGFormatCreate(entry->ops, be, &e->fmt));
+  A->spptr = e;
+
+  A->ops->assemblyend      = MatAssemblyEnd_SeqAIJELLG;
+  A->ops->mult             = MatMult_SeqAIJELLG;
+  A->ops->multadd          = MatMultAdd_SeqAIJELLG;
+  A->ops->multtranspose    = MatMultTranspose_SeqAIJELLG;
+  A->ops->multtransposeadd = MatMultTransposeAdd_SeqAIJELLG;
+  A->ops->getdiagonal      = MatGetDiagonal_SeqAIJELLG;
+  A->ops->setfromoptions   = MatSetFromOptions_SeqAIJELLG;
+  A->ops->view             = MatView_SeqAIJELLG;
+  A->ops->duplicate        = MatDuplicate_SeqAIJELLG;
+  A->ops->destroy          = MatDestroy_SeqAIJELLG;
+
+  PetscCall(PetscFree(A->defaultvectype));
+  PetscCall(PetscStrallocpy(VECGPU, &A->defaultvectype));
+  PetscCall(MatSeqAIJELLGComposeConverts(A, entry, PETSC_TRUE));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)A, entry->seqtype));
+  if (A->assembled) PetscCall(MatSeqAIJELLGSyncForce(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatConvert from SeqAIJ (or any of our seq types, through their AIJ data) to a format type */
+PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat A, MatType type, MatReuse reuse, Mat *B)
+{
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *B, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
+  else *B = A;
+  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(*B, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatCreate_SeqAIJFormat(Mat A, MatType type)
+{
+  PetscErrorCode (*create)(Mat);
+
+  PetscFunctionBegin;
+  PetscCall(PetscFunctionListFind(MatList, MATSEQAIJ, &create));
+  PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MATSEQAIJ is not registered");
+  PetscCall((*create)(A));
+  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(A, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
