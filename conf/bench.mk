@@ -1,0 +1,52 @@
+# Tutorials and benchmarks, included at the end of the top-level makefile.
+#
+#   make demo   [DEMO_ARGS=...]    tutorials/ex1: a 3D Laplacian solved with each matrix type
+#   make bench  [BENCH_ARGS=...]   tutorials/bench_spmv: MatMult per format next to AIJ on the
+#                                  host and cuSPARSE CSR; a table, and JSON in $(BENCH_JSON)
+#   make tutorials                 only build them (in $(TUTDIR))
+#
+# With nvcc, bench_spmv is linked with its CUDA helper (device timing, copy bandwidth, cuSPARSE);
+# without, it times the host rows only. The harness builds the tutorials on its own, without it.
+
+TUTDIR     := $(ELLG_ARCH_DIR)/tutorials
+DEMO_ARGS  ?= -n 100
+BENCH_ARGS ?= -n 50,100,150,200,250,300
+BENCH_JSON := $(ELLG_ARCH_DIR)/bench/bench_spmv.json
+
+TUT_CFLAGS := $(ELLG_CFLAGS) -Iinclude $(PETSC_CC_INCLUDES)
+TUT_LIBS   := -L$(LIBDIR) -Wl,-rpath,'$$ORIGIN/../../$(LIBDIR)' -lpetscellg $(PETSC_LIB)
+BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o)
+
+# ellgconf.h changes with the CUDA setting, so the bench is recompiled too
+$(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
+$(TUTDIR)/bench_spmv.o: tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+
+$(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
+	@mkdir -p $(@D)
+	$(PCC) $(TUT_CFLAGS) -c $< -o $@
+
+$(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
+
+$(TUTDIR)/ex1: $(TUTDIR)/ex1.o $(LIB)
+	$(PCC) -o $@ $< $(TUT_LIBS)
+
+$(TUTDIR)/bench_spmv: $(TUTDIR)/bench_spmv.o $(BENCH_CUDA) $(LIB)
+	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
+
+tutorials: $(TUTDIR)/ex1 $(TUTDIR)/bench_spmv
+
+# a fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc
+demo:
+	@sh conf/deps.sh
+	@$(MAKE) --no-print-directory $(TUTDIR)/ex1
+	$(TUTDIR)/ex1 $(DEMO_ARGS)
+
+bench:
+	@sh conf/deps.sh
+	@$(MAKE) --no-print-directory $(TUTDIR)/bench_spmv
+	@mkdir -p $(dir $(BENCH_JSON))
+	$(TUTDIR)/bench_spmv $(BENCH_ARGS) -json $(BENCH_JSON)
+
+.PHONY: tutorials demo bench

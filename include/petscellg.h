@@ -8,6 +8,10 @@
 
 #include <petscmat.h>
 
+#if !defined(PETSC_SUCCESS) /* PETSc < 3.19 */
+  #define PETSC_SUCCESS 0
+#endif
+
 /* Matrix types: AIJ subclasses whose product runs in a GPU format */
 #define MATELLG         "ellg"
 #define MATSEQAIJELLG   "seqaijellg"

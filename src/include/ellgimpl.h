@@ -8,10 +8,6 @@
   #include <ellgcuda.h>
 #endif
 
-#if !defined(PETSC_SUCCESS)
-  #define PETSC_SUCCESS 0
-#endif
-
 /* setfromoptions signature changed in PETSc 3.23 */
 #if PETSC_VERSION_LT(3, 23, 0)
   #define ELLG_OPTION_ITEMS PetscOptionItems *

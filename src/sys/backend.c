@@ -100,7 +100,7 @@ PetscErrorCode PetscELLGFree(PetscELLGBackend be, void *ptr)
 {
   PetscFunctionBegin;
   if (!ptr) PetscFunctionReturn(PETSC_SUCCESS);
-  if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscFreeA(1, __LINE__, PETSC_FUNCTION_NAME, __FILE__, ptr));
+  if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscFreeA(1, __LINE__, PETSC_FUNCTION_NAME, __FILE__, &ptr));
 #if defined(ELLG_HAVE_CUDA)
   else PetscCallELLGCuda(ELLGCudaFree(ptr));
 #endif

@@ -10,7 +10,7 @@ typedef struct {
   PetscObjectState nzstate;        /* nonzero state the structure was built at */
   PetscBool        built;
   PetscBool        assembled;      /* synchronised by MatAssemblyEnd, whose own state increase follows */
-  Vec              wrow, wcol;     /* backend vectors standing in for arguments of other types */
+  Vec              work[2][2];     /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
 } Mat_SeqAIJELLG;
 
 /* the seq type name of each format and its operations */

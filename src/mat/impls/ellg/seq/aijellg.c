@@ -80,11 +80,11 @@ static PetscErrorCode MatSeqAIJELLGVecIsNative(Mat A, Vec v, PetscBool *native)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend vector that stands in for an argument of another type, of length n */
-static PetscErrorCode MatSeqAIJELLGWorkVec(Mat A, PetscInt n, Vec *w)
+/* the backend vector that stands in for an input or output argument of another type, of length n */
+static PetscErrorCode MatSeqAIJELLGWorkVec(Mat A, PetscBool output, PetscInt n, Vec *w)
 {
   Mat_SeqAIJELLG  *e    = (Mat_SeqAIJELLG *)A->spptr;
-  Vec             *slot = n == A->rmap->n ? &e->wrow : &e->wcol;
+  Vec             *slot = &e->work[output][n == A->rmap->n ? 0 : 1];
   PetscELLGBackend be;
 
   PetscFunctionBegin;
@@ -108,7 +108,7 @@ static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscSc
   if (native) *xb = x;
   else {
     PetscCall(VecGetLocalSize(x, &n));
-    PetscCall(MatSeqAIJELLGWorkVec(A, n, xb));
+    PetscCall(MatSeqAIJELLGWorkVec(A, PETSC_FALSE, n, xb));
     PetscCall(VecCopy(x, *xb));
   }
   PetscCall(VecGPUGetArrayRead(*xb, px));
@@ -126,7 +126,7 @@ static PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *
   if (native) *yb = y;
   else {
     PetscCall(VecGetLocalSize(y, &n));
-    PetscCall(MatSeqAIJELLGWorkVec(A, n, yb));
+    PetscCall(MatSeqAIJELLGWorkVec(A, PETSC_TRUE, n, yb));
     if (keep) PetscCall(VecCopy(y, *yb));
   }
   if (keep) PetscCall(VecGPUGetArray(*yb, py));
@@ -296,8 +296,7 @@ static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
   PetscCall(MatELLGFormatFind(((PetscObject)A)->type_name, &entry));
   PetscCall(MatSeqAIJELLGComposeConverts(A, entry, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
-  PetscCall(VecDestroy(&e->wrow));
-  PetscCall(VecDestroy(&e->wcol));
+  for (PetscInt i = 0; i < 4; i++) PetscCall(VecDestroy(&e->work[i / 2][i % 2]));
   PetscCall(PetscMemcpy(A->ops, &e->aijops, sizeof(struct _MatOps)));
   PetscCall(PetscFree(A->spptr));
   PetscFunctionReturn(PETSC_SUCCESS);

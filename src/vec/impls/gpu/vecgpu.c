@@ -1,0 +1,191 @@
+/* Device vectors: conversion of a seq or mpi vector in place, destroy, duplicate, the root type VECGPU */
+#include "vecgpuimpl.h"
+
+static const char VecGPUDataKey[] = "VecGPU_Data";
+
+static PetscErrorCode VecGPUDataFree(Vec_GPU *g)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscELLGFree(g->backend, g->array));
+  PetscCall(PetscFree(g));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if PETSC_VERSION_LT(3, 23, 0)
+static PetscErrorCode VecGPUDataDestroy(void *ctx)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUDataFree((Vec_GPU *)ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+  #define VecGPUContainerSetDestroy(c) PetscContainerSetUserDestroy(c, VecGPUDataDestroy)
+#else
+static PetscErrorCode VecGPUDataDestroy(void **ctx)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUDataFree((Vec_GPU *)*ctx));
+  *ctx = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+  #define VecGPUContainerSetDestroy(c) PetscContainerSetCtxDestroy(c, VecGPUDataDestroy)
+#endif
+
+/* the device state of v, NULL when v is not a device vector */
+PetscErrorCode VecGPUGetData_Private(Vec v, Vec_GPU **g)
+{
+  PetscContainer c;
+
+  PetscFunctionBegin;
+  *g = NULL;
+  PetscCall(PetscObjectQuery((PetscObject)v, VecGPUDataKey, (PetscObject *)&c));
+  if (c) PetscCall(PetscContainerGetPointer(c, (void **)g));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* gives v fresh device state (nothing allocated, the host copy valid), replacing any it had */
+static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct _VecOps *baseops)
+{
+  Vec_GPU       *g;
+  PetscContainer c;
+
+  PetscFunctionBegin;
+  PetscCheck((size_t)v->map->n <= (size_t)INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "Local length %" PetscInt_FMT " is too large for the vector kernels (at most %d)", v->map->n, INT_MAX);
+  PetscCall(PetscNew(&g));
+  g->backend = backend;
+  g->kernels = &VecGPUKernelsHost;
+#if defined(ELLG_HAVE_CUDA)
+  if (backend == PETSCELLG_BACKEND_CUDA) g->kernels = &VecGPUKernelsCuda;
+#endif
+  g->baseops = *baseops;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)v), &g->size));
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &c));
+  PetscCall(PetscContainerSetPointer(c, g));
+  PetscCall(VecGPUContainerSetDestroy(c));
+  PetscCall(PetscObjectCompose((PetscObject)v, VecGPUDataKey, (PetscObject)c));
+  PetscCall(PetscContainerDestroy(&c));
+  v->offloadmask = PETSC_OFFLOAD_CPU;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecDestroy_GPU(Vec v)
+{
+  Vec_GPU *g;
+  PetscErrorCode (*destroy)(Vec);
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  destroy = g->baseops.destroy;
+  PetscCall(PetscObjectCompose((PetscObject)v, VecGPUDataKey, NULL));
+  PetscCall((*destroy)(v));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecDuplicate_GPU(Vec v, Vec *w)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCall((*g->baseops.duplicate)(v, w));
+  /* the base duplicate copies the operations and the composed objects of v, its device state
+     among them (and the mpi one names the type "mpi"): give w its own */
+  PetscCall(VecGPUAttach(*w, g->backend, &g->baseops));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)*w, ((PetscObject)v)->type_name));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* creates v as PETSc's vector type base and converts it in place into the device type type */
+PetscErrorCode VecGPUCreateFromBase_Private(Vec v, const char base[], const char type[])
+{
+  PetscErrorCode (*create)(Vec) = NULL;
+  PetscELLGBackend backend;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGGetBackend(&backend));
+  PetscCall(PetscFunctionListFind(VecList, base, &create));
+  PetscCheck(create, PetscObjectComm((PetscObject)v), PETSC_ERR_LIB, "PETSc has no vector type %s to build %s on", base, type);
+  PetscCall((*create)(v));
+  PetscCall(VecGPUAttach(v, backend, v->ops));
+  PetscCall(VecGPUSetBaseOps_Private(v));
+  PetscCall(VecGPUSetDeviceOps_Private(v));
+  PetscCall(VecGPUSetArrayOps_Private(v));
+  v->ops->destroy   = VecDestroy_GPU;
+  v->ops->duplicate = VecDuplicate_GPU;
+  PetscCall(PetscObjectChangeTypeName((PetscObject)v, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* reduces the local results buf of an operation on v over v's communicator, in place */
+PetscErrorCode VecGPUAllreduce_Private(Vec v, void *buf, PetscMPIInt count, MPI_Datatype type, MPI_Op op)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (g->size > 1) PetscCall(MPIU_Allreduce(MPI_IN_PLACE, buf, count, type, op, PetscObjectComm((PetscObject)v)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+   VECGPU - "gpu" - a device-resident vector: `VECSEQGPU` on one MPI process, `VECMPIGPU` on more
+
+   Options Database Keys:
++  -vec_type gpu - makes `VecSetFromOptions()` create this type
+-  -ellg_backend <host,cuda> - where the vector operations run (see `PetscELLGGetBackend()`)
+
+   Level: beginner
+
+   Notes:
+   The vector keeps PETSc's host array, so that `VecGetArray()` and every PETSc routine work, and a
+   copy in the backend's memory (GPU memory for cuda), allocated on first use, on which the common
+   Krylov operations run (copy, set, scale, axpy, aypx, axpby, axpbypcz, waxpy, maxpy, dot, tdot,
+   mdot, norms, pointwise mult/divide/max/min, reciprocal, shift, abs, max/min, sum, dotnorm2, swap).
+   Data moves between the two copies only when the other one is needed. Any other operation runs
+   PETSc's host code on the host copy. Other codes reach the backend copy with `VecGPUGetArray()`.
+
+.seealso: `VECSEQGPU`, `VECMPIGPU`, `VecCreateSeqGPU()`, `VecGPUGetArray()`, `VecGPUGetBackend()`
+M*/
+PetscErrorCode VecCreate_GPU(Vec v)
+{
+  PetscMPIInt size;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)v), &size));
+  /* VecSetType(v, VECGPU) on a seqgpu or mpigpu vector destroys it before calling this but keeps
+     its type name, which would make the VecSetType() below return at once: forget the name */
+  PetscCall(PetscObjectChangeTypeName((PetscObject)v, NULL));
+  PetscCall(VecSetType(v, size > 1 ? VECMPIGPU : VECSEQGPU));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+   VecGPUGetBackend - the backend that the operations of a device vector run on
+
+   Not Collective
+
+   Input Parameter:
+.  v - a `VECSEQGPU` or `VECMPIGPU` vector
+
+   Output Parameter:
+.  backend - `PETSCELLG_BACKEND_CUDA` or `PETSCELLG_BACKEND_HOST`
+
+   Level: intermediate
+
+   Note:
+   A vector keeps the backend it was created with (`PetscELLGGetBackend()` at that time); its
+   duplicates have it too.
+
+.seealso: `VECGPU`, `PetscELLGGetBackend()`, `VecGPUGetArray()`
+@*/
+PetscErrorCode VecGPUGetBackend(Vec v, PetscELLGBackend *backend)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscValidPointer(backend, 2);
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCheck(g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "VecGPUGetBackend() needs a device vector (%s or %s), not one of type %s", VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
+  *backend = g->backend;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,303 @@
+/* Device vectors: the host and backend copies of the values, their synchronisation, access to them */
+#include "vecgpuimpl.h"
+
+static inline PetscScalar *VecGPUHostArray(Vec v)
+{
+  return *(PetscScalar **)v->data;
+}
+
+static PetscErrorCode VecGPUAllocate(Vec v, Vec_GPU *g)
+{
+  PetscFunctionBegin;
+  if (!g->array) PetscCall(PetscELLGMalloc(g->backend, (size_t)v->map->n * sizeof(PetscScalar), (void **)&g->array));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* brings the backend copy up to date */
+static PetscErrorCode VecGPUCopyToBackend(Vec v, Vec_GPU *g)
+{
+  const size_t bytes = (size_t)v->map->n * sizeof(PetscScalar);
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUAllocate(v, g));
+  if (v->offloadmask == PETSC_OFFLOAD_CPU) {
+    PetscCall(PetscLogEventBegin(VECGPU_CopyToGPU, v, 0, 0, 0));
+    PetscCall(PetscELLGMemcpy(g->backend, g->array, VecGPUHostArray(v), bytes, ELLG_MEMCPY_HTOD));
+    PetscCall(PetscLogCpuToGpu(bytes));
+    PetscCall(PetscLogEventEnd(VECGPU_CopyToGPU, v, 0, 0, 0));
+    v->offloadmask = PETSC_OFFLOAD_BOTH;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* brings the host copy up to date */
+PetscErrorCode VecGPUCopyFromBackend_Private(Vec v, Vec_GPU *g)
+{
+  const size_t bytes = (size_t)v->map->n * sizeof(PetscScalar);
+
+  PetscFunctionBegin;
+  if (v->offloadmask == PETSC_OFFLOAD_GPU) {
+    PetscCall(PetscLogEventBegin(VECGPU_CopyFromGPU, v, 0, 0, 0));
+    PetscCall(PetscELLGMemcpy(g->backend, VecGPUHostArray(v), g->array, bytes, ELLG_MEMCPY_DTOH));
+    PetscCall(PetscLogGpuToCpu(bytes));
+    PetscCall(PetscLogEventEnd(VECGPU_CopyFromGPU, v, 0, 0, 0));
+    v->offloadmask = PETSC_OFFLOAD_BOTH;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   The backend copy of the local values of device vector v, for access mode: reading brings it up
+   to date; writing makes it the valid copy at once, so an operation takes the arrays it reads
+   before those it writes (a vector may be both).
+*/
+PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (mode == VECGPU_WRITE) PetscCall(VecGPUAllocate(v, g));
+  else PetscCall(VecGPUCopyToBackend(v, g));
+  if (mode != VECGPU_READ) v->offloadmask = PETSC_OFFLOAD_GPU;
+  *a = g->array;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* VecGetArray() and VecGetArrayWrite() hand out the host copy, which is the valid one from then on */
+static PetscErrorCode VecGetArray_GPU(Vec v, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCall(VecGPUCopyFromBackend_Private(v, g));
+  v->offloadmask = PETSC_OFFLOAD_CPU;
+  *a             = VecGPUHostArray(v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGetArrayWrite_GPU(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  v->offloadmask = PETSC_OFFLOAD_CPU;
+  *a             = VecGPUHostArray(v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the host copy may have changed since VecGetArray*() even if a device operation read it meanwhile */
+static PetscErrorCode VecRestoreArray_GPU(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  v->offloadmask = PETSC_OFFLOAD_CPU;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the backend copy stays valid too (VecRestoreArrayRead() does nothing for vectors with PETSc's host array) */
+static PetscErrorCode VecGetArrayRead_GPU(Vec v, const PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCall(VecGPUCopyFromBackend_Private(v, g));
+  *a = VecGPUHostArray(v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode VecGPUSetArrayOps_Private(Vec v)
+{
+  PetscFunctionBegin;
+  v->ops->getarray          = VecGetArray_GPU;
+  v->ops->restorearray      = VecRestoreArray_GPU;
+  v->ops->getarrayread      = VecGetArrayRead_GPU;
+  v->ops->getarraywrite     = VecGetArrayWrite_GPU;
+  v->ops->restorearraywrite = VecRestoreArray_GPU;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGPUCheckType(Vec v, const char func[])
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCheck(g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s() needs a device vector (%s or %s), not one of type %s", func, VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   VecGPUGetArrayRead - read access to the local values of a device vector in the memory of its
+   backend (GPU memory for the cuda backend)
+
+   Not Collective
+
+   Input Parameter:
+.  v - a `VECSEQGPU` or `VECMPIGPU` vector
+
+   Output Parameter:
+.  a - the local values; `NULL` for a vector without local entries
+
+   Level: developer
+
+   Notes:
+   The values are copied there first if only the host copy is current; both copies stay valid.
+   Return the array with `VecGPURestoreArrayRead()`.
+
+   With the host backend (`PetscELLGGetBackend()`) the array is host memory, separate from the
+   array of `VecGetArray()`.
+
+.seealso: `VecGPURestoreArrayRead()`, `VecGPUGetArrayWrite()`, `VecGPUGetArray()`, `VecGPUGetBackend()`, `VecGetArrayRead()`
+@*/
+PetscErrorCode VecGPUGetArrayRead(Vec v, const PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscValidPointer(a, 2);
+  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ, (PetscScalar **)a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   VecGPURestoreArrayRead - returns the array of `VecGPUGetArrayRead()`
+
+   Not Collective
+
+   Input Parameters:
++  v - the vector
+-  a - the array, set to `NULL`
+
+   Level: developer
+
+.seealso: `VecGPUGetArrayRead()`
+@*/
+PetscErrorCode VecGPURestoreArrayRead(Vec v, const PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  if (a) *a = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   VecGPUGetArrayWrite - write access to the local values of a device vector in the memory of its
+   backend, for overwriting all of them
+
+   Logically Collective
+
+   Input Parameter:
+.  v - a `VECSEQGPU` or `VECMPIGPU` vector
+
+   Output Parameter:
+.  a - the local values, whose content is undefined; `NULL` for a vector without local entries
+
+   Level: developer
+
+   Note:
+   Nothing is copied. After `VecGPURestoreArrayWrite()` the backend copy is the only valid one.
+
+.seealso: `VecGPURestoreArrayWrite()`, `VecGPUGetArrayRead()`, `VecGPUGetArray()`, `VecGetArrayWrite()`
+@*/
+PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscValidPointer(a, 2);
+  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecSetErrorIfLocked(v, 1));
+  PetscCall(VecGPUBackendArray_Private(v, VECGPU_WRITE, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the backend copy was written: it is the only valid one, and the vector has changed */
+static PetscErrorCode VecGPURestoreWritten(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  v->offloadmask = PETSC_OFFLOAD_GPU;
+  PetscCall(PetscObjectStateIncrease((PetscObject)v));
+  if (a) *a = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   VecGPURestoreArrayWrite - returns the array of `VecGPUGetArrayWrite()`
+
+   Logically Collective
+
+   Input Parameters:
++  v - the vector
+-  a - the array, set to `NULL`
+
+   Level: developer
+
+   Note:
+   Increases the state of the vector, as `VecRestoreArray()` does: call it on every MPI process.
+
+.seealso: `VecGPUGetArrayWrite()`
+@*/
+PetscErrorCode VecGPURestoreArrayWrite(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPURestoreWritten(v, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   VecGPUGetArray - read and write access to the local values of a device vector in the memory of
+   its backend
+
+   Logically Collective
+
+   Input Parameter:
+.  v - a `VECSEQGPU` or `VECMPIGPU` vector
+
+   Output Parameter:
+.  a - the local values; `NULL` for a vector without local entries
+
+   Level: developer
+
+   Note:
+   The values are copied there first if only the host copy is current. After
+   `VecGPURestoreArray()` the backend copy is the only valid one.
+
+.seealso: `VecGPURestoreArray()`, `VecGPUGetArrayRead()`, `VecGPUGetArrayWrite()`, `VecGPUGetBackend()`, `VecGetArray()`
+@*/
+PetscErrorCode VecGPUGetArray(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscValidPointer(a, 2);
+  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecSetErrorIfLocked(v, 1));
+  PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ_WRITE, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+   VecGPURestoreArray - returns the array of `VecGPUGetArray()`
+
+   Logically Collective
+
+   Input Parameters:
++  v - the vector
+-  a - the array, set to `NULL`
+
+   Level: developer
+
+   Note:
+   Increases the state of the vector, as `VecRestoreArray()` does: call it on every MPI process.
+
+.seealso: `VecGPUGetArray()`
+@*/
+PetscErrorCode VecGPURestoreArray(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
+  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPURestoreWritten(v, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

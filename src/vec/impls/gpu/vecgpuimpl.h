@@ -1,0 +1,67 @@
+/* Internal declarations of the device vectors VECSEQGPU and VECMPIGPU, shared by src/vec/impls/gpu */
+#pragma once
+
+#include <ellgimpl.h>
+#include <petsc/private/vecimpl.h>
+#include "vecgpukernels.h"
+
+#if defined(PETSC_USE_COMPLEX) || !defined(PETSC_USE_REAL_DOUBLE)
+  #error "PETSc-ELLG device vectors need PETSc configured with real double-precision scalars"
+#endif
+
+/*
+   A device vector is a seq or mpi vector converted in place: its host array is PETSc's own, the
+   backend copy (device memory for cuda, a separate host allocation for host) is allocated on first
+   use. v->offloadmask says which copy is valid: PETSC_OFFLOAD_CPU, PETSC_OFFLOAD_GPU (the backend
+   copy) or PETSC_OFFLOAD_BOTH. This state is composed with the vector in a PetscContainer.
+*/
+typedef struct {
+  PetscELLGBackend     backend;
+  const VecGPUKernels *kernels; /* the backend's kernels */
+  PetscScalar         *array;   /* backend copy of the local values, NULL until first needed */
+  PetscMPIInt          size;    /* size of the communicator: local results are reduced over it when > 1 */
+  struct _VecOps       baseops; /* operations of the seq or mpi vector it was built from (host code) */
+} Vec_GPU;
+
+/* how an operation uses the values of a vector */
+typedef enum {
+  VECGPU_READ,
+  VECGPU_WRITE, /* every entry is overwritten: nothing is copied to the copy it works on */
+  VECGPU_READ_WRITE
+} VecGPUAccess;
+
+PETSC_INTERN PetscErrorCode VecGPUCreateFromBase_Private(Vec, const char[], const char[]);
+PETSC_INTERN PetscErrorCode VecGPUGetData_Private(Vec, Vec_GPU **);
+PETSC_INTERN PetscErrorCode VecGPUCopyFromBackend_Private(Vec, Vec_GPU *);
+PETSC_INTERN PetscErrorCode VecGPUBackendArray_Private(Vec, VecGPUAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode VecGPUAllreduce_Private(Vec, void *, PetscMPIInt, MPI_Datatype, MPI_Op);
+PETSC_INTERN PetscErrorCode VecGPUSetArrayOps_Private(Vec);
+PETSC_INTERN PetscErrorCode VecGPUSetDeviceOps_Private(Vec);
+PETSC_INTERN PetscErrorCode VecGPUSetBaseOps_Private(Vec);
+
+/* local length as the kernels take it (checked to fit when the vector is created) */
+static inline int VecGPULocalSize(Vec v)
+{
+  return (int)v->map->n;
+}
+
+#if defined(ELLG_HAVE_CUDA)
+  #define PetscCallVecGPUKernel(...) PetscCallELLGCuda(__VA_ARGS__)
+#else
+  #define PetscCallVecGPUKernel(...) PetscCheck(!(__VA_ARGS__), PETSC_COMM_SELF, PETSC_ERR_LIB, "Vector kernel failed")
+#endif
+
+/*
+   VecGPUUseBase_Private - runs the host code of the base type for operation op of v, with the
+   argument list args; mode says how the operation uses the values of v. For reading, the host copy
+   is brought up to date first; for writing, it is the valid copy afterwards (unless the operation
+   itself ended on the backend, through a device operation). Other device vectors among the
+   arguments synchronise through their VecGetArray*() calls.
+*/
+#define VecGPUUseBase_Private(v, g, mode, op, args) \
+  do { \
+    if ((mode) == VECGPU_WRITE) (v)->offloadmask = PETSC_OFFLOAD_CPU; \
+    else PetscCall(VecGPUCopyFromBackend_Private(v, g)); \
+    PetscCall((*(g)->baseops.op)args); \
+    if ((mode) != VECGPU_READ && (v)->offloadmask == PETSC_OFFLOAD_BOTH) (v)->offloadmask = PETSC_OFFLOAD_CPU; \
+  } while (0)

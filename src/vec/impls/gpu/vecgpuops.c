@@ -1,0 +1,618 @@
+/* Device vectors: the operations that run on the backend copy, through the backend's kernels */
+#include "vecgpuimpl.h"
+
+/*
+   Whether an operation of v with the vector arguments w[] runs on the backend: they must all be
+   device vectors of v's backend. With any other vector (a plain VECSEQ, say) the operation runs the
+   host code of v's base type instead (VecGPUUseBase_Private()).
+*/
+static PetscErrorCode VecGPUOnBackend(Vec v, PetscInt nw, const Vec w[], Vec_GPU **g, PetscBool *on)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, g));
+  *on = PETSC_TRUE;
+  for (PetscInt i = 0; i < nw && *on; i++) {
+    Vec_GPU *gw;
+
+    PetscCall(VecGPUGetData_Private(w[i], &gw));
+    *on = (PetscBool)(gw && gw->backend == (*g)->backend);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGPURead(Vec v, const PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ, (PetscScalar **)a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the backend arrays of vectors v[] for reading, in an array to free with PetscFree() */
+static PetscErrorCode VecGPUReadVecs(PetscInt n, const Vec v[], const PetscScalar ***a)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(n, (PetscScalar ***)a));
+  for (PetscInt i = 0; i < n; i++) PetscCall(VecGPURead(v[i], &(*a)[i]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------- one vector */
+
+static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
+{
+  Vec_GPU     *g;
+  PetscScalar *xa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPUBackendArray_Private(x, VECGPU_WRITE, &xa));
+  PetscCallVecGPUKernel(g->kernels->set(VecGPULocalSize(x), alpha, xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecScale_GPU(Vec x, PetscScalar alpha)
+{
+  Vec_GPU     *g;
+  PetscScalar *xa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPUBackendArray_Private(x, alpha == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &xa));
+  PetscCallVecGPUKernel(g->kernels->scale(VecGPULocalSize(x), alpha, xa));
+  PetscCall(PetscLogFlops(x->map->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecShift_GPU(Vec x, PetscScalar alpha)
+{
+  Vec_GPU     *g;
+  PetscScalar *xa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPUBackendArray_Private(x, VECGPU_READ_WRITE, &xa));
+  PetscCallVecGPUKernel(g->kernels->shift(VecGPULocalSize(x), alpha, xa));
+  PetscCall(PetscLogFlops(x->map->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGPUUnary(Vec x, VecGPUUnaryOp op)
+{
+  Vec_GPU     *g;
+  PetscScalar *xa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPUBackendArray_Private(x, VECGPU_READ_WRITE, &xa));
+  PetscCallVecGPUKernel(g->kernels->unary(op, VecGPULocalSize(x), xa));
+  PetscCall(PetscLogFlops(x->map->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecAbs_GPU(Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUUnary(x, VECGPU_UNARY_ABS));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecReciprocal_GPU(Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUUnary(x, VECGPU_UNARY_RECIPROCAL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecSqrtAbs_GPU(Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUUnary(x, VECGPU_UNARY_SQRTABS));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecExp_GPU(Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUUnary(x, VECGPU_UNARY_EXP));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecLog_GPU(Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUUnary(x, VECGPU_UNARY_LOG));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* real scalars: nothing to do */
+static PetscErrorCode VecConjugate_GPU(Vec x)
+{
+  PetscFunctionBegin;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------- several vectors */
+
+static PetscErrorCode VecCopy_GPU(Vec x, Vec y)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPUBackendArray_Private(y, VECGPU_WRITE, &ya));
+    PetscCallVecGPUKernel(g->kernels->copy(VecGPULocalSize(x), xa, ya));
+  } else VecGPUUseBase_Private(x, g, VECGPU_READ, copy, (x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecSwap_GPU(Vec x, Vec y)
+{
+  Vec_GPU     *g;
+  PetscBool    on;
+  PetscScalar *xa, *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
+  if (on) {
+    PetscCall(VecGPUBackendArray_Private(x, VECGPU_READ_WRITE, &xa));
+    PetscCall(VecGPUBackendArray_Private(y, VECGPU_READ_WRITE, &ya));
+    PetscCallVecGPUKernel(g->kernels->swap(VecGPULocalSize(x), xa, ya));
+  } else VecGPUUseBase_Private(x, g, VECGPU_READ_WRITE, swap, (x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecAXPY_GPU(Vec y, PetscScalar alpha, Vec x)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(y, 1, &x, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPUBackendArray_Private(y, VECGPU_READ_WRITE, &ya));
+    PetscCallVecGPUKernel(g->kernels->axpy(VecGPULocalSize(y), alpha, xa, ya));
+    PetscCall(PetscLogFlops(2.0 * y->map->n));
+  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, axpy, (y, alpha, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = alpha x + beta y, for VecAXPBY() and VecAYPX() */
+static PetscErrorCode VecGPUAXPBY(Vec y, Vec_GPU *g, PetscScalar alpha, PetscScalar beta, Vec x)
+{
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPURead(x, &xa));
+  PetscCall(VecGPUBackendArray_Private(y, beta == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &ya));
+  PetscCallVecGPUKernel(g->kernels->axpby(VecGPULocalSize(y), alpha, beta, xa, ya));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecAYPX_GPU(Vec y, PetscScalar alpha, Vec x)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(y, 1, &x, &g, &on));
+  if (on) {
+    PetscCall(VecGPUAXPBY(y, g, 1.0, alpha, x));
+    PetscCall(PetscLogFlops(2.0 * y->map->n));
+  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, aypx, (y, alpha, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecAXPBY_GPU(Vec y, PetscScalar alpha, PetscScalar beta, Vec x)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(y, 1, &x, &g, &on));
+  if (on) {
+    PetscCall(VecGPUAXPBY(y, g, alpha, beta, x));
+    PetscCall(PetscLogFlops(3.0 * y->map->n));
+  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, axpby, (y, alpha, beta, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecAXPBYPCZ_GPU(Vec z, PetscScalar alpha, PetscScalar beta, PetscScalar gamma, Vec x, Vec y)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  const Vec          in[2] = {x, y};
+  const PetscScalar *xa, *ya;
+  PetscScalar       *za;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(z, 2, in, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPURead(y, &ya));
+    PetscCall(VecGPUBackendArray_Private(z, gamma == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &za));
+    PetscCallVecGPUKernel(g->kernels->axpbypcz(VecGPULocalSize(z), alpha, beta, gamma, xa, ya, za));
+    PetscCall(PetscLogFlops(5.0 * z->map->n));
+  } else VecGPUUseBase_Private(z, g, VECGPU_READ_WRITE, axpbypcz, (z, alpha, beta, gamma, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecWAXPY_GPU(Vec w, PetscScalar alpha, Vec x, Vec y)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  const Vec          in[2] = {x, y};
+  const PetscScalar *xa, *ya;
+  PetscScalar       *wa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPURead(y, &ya));
+    PetscCall(VecGPUBackendArray_Private(w, VECGPU_WRITE, &wa));
+    PetscCallVecGPUKernel(g->kernels->waxpy(VecGPULocalSize(w), alpha, xa, ya, wa));
+    PetscCall(PetscLogFlops(2.0 * w->map->n));
+  } else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, waxpy, (w, alpha, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecMAXPY_GPU(Vec y, PetscInt nv, const PetscScalar *alpha, Vec *x)
+{
+  Vec_GPU            *g;
+  PetscBool           on;
+  const PetscScalar **xa;
+  PetscScalar        *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(y, nv, x, &g, &on));
+  if (on) {
+    PetscCall(VecGPUReadVecs(nv, x, &xa));
+    PetscCall(VecGPUBackendArray_Private(y, VECGPU_READ_WRITE, &ya));
+    PetscCallVecGPUKernel(g->kernels->maxpy(VecGPULocalSize(y), (int)nv, alpha, xa, ya));
+    PetscCall(PetscFree(xa));
+    PetscCall(PetscLogFlops(2.0 * nv * y->map->n));
+  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, maxpy, (y, nv, alpha, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* w = op(x, y) elementwise */
+static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, Vec y)
+{
+  const PetscScalar *xa, *ya;
+  PetscScalar       *wa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPURead(x, &xa));
+  PetscCall(VecGPURead(y, &ya));
+  PetscCall(VecGPUBackendArray_Private(w, VECGPU_WRITE, &wa));
+  PetscCallVecGPUKernel(g->kernels->binary(op, VecGPULocalSize(w), xa, ya, wa));
+  PetscCall(PetscLogFlops(w->map->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecPointwiseMult_GPU(Vec w, Vec x, Vec y)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+  const Vec in[2] = {x, y};
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
+  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MULT, x, y));
+  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemult, (w, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecPointwiseDivide_GPU(Vec w, Vec x, Vec y)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+  const Vec in[2] = {x, y};
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
+  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_DIVIDE, x, y));
+  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisedivide, (w, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecPointwiseMax_GPU(Vec w, Vec x, Vec y)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+  const Vec in[2] = {x, y};
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
+  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MAX, x, y));
+  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemax, (w, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecPointwiseMin_GPU(Vec w, Vec x, Vec y)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+  const Vec in[2] = {x, y};
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
+  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MIN, x, y));
+  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemin, (w, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecPointwiseMaxAbs_GPU(Vec w, Vec x, Vec y)
+{
+  Vec_GPU  *g;
+  PetscBool on;
+  const Vec in[2] = {x, y};
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
+  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MAXABS, x, y));
+  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemaxabs, (w, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------- reductions: local result, then over MPI */
+
+static PetscErrorCode VecDotLocal_GPU(Vec x, Vec y, PetscScalar *z)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  const PetscScalar *xa, *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPURead(y, &ya));
+    PetscCallVecGPUKernel(g->kernels->dot(VecGPULocalSize(x), xa, ya, z));
+    PetscCall(PetscLogFlops(PetscMax(2.0 * x->map->n - 1, 0.0)));
+  } else VecGPUUseBase_Private(x, g, VECGPU_READ, dot_local, (x, y, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecDot_GPU(Vec x, Vec y, PetscScalar *z)
+{
+  PetscFunctionBegin;
+  PetscCall(VecDotLocal_GPU(x, y, z));
+  PetscCall(VecGPUAllreduce_Private(x, z, 1, MPIU_SCALAR, MPIU_SUM));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecMDotLocal_GPU(Vec x, PetscInt nv, const Vec y[], PetscScalar *z)
+{
+  Vec_GPU            *g;
+  PetscBool           on;
+  const PetscScalar  *xa, **ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(x, nv, y, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPUReadVecs(nv, y, &ya));
+    PetscCallVecGPUKernel(g->kernels->mdot(VecGPULocalSize(x), (int)nv, xa, ya, z));
+    PetscCall(PetscFree(ya));
+    PetscCall(PetscLogFlops(PetscMax(nv * (2.0 * x->map->n - 1), 0.0)));
+  } else VecGPUUseBase_Private(x, g, VECGPU_READ, mdot_local, (x, nv, y, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecMDot_GPU(Vec x, PetscInt nv, const Vec y[], PetscScalar *z)
+{
+  PetscMPIInt count;
+
+  PetscFunctionBegin;
+  PetscCall(VecMDotLocal_GPU(x, nv, y, z));
+  PetscCall(PetscMPIIntCast(nv, &count));
+  PetscCall(VecGPUAllreduce_Private(x, z, count, MPIU_SCALAR, MPIU_SUM));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecNormLocal_GPU(Vec x, NormType type, PetscReal *z)
+{
+  Vec_GPU           *g;
+  const PetscScalar *xa;
+  const int          n = VecGPULocalSize(x);
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPURead(x, &xa));
+  switch (type) {
+  case NORM_1:
+    PetscCallVecGPUKernel(g->kernels->norm1(n, xa, z));
+    PetscCall(PetscLogFlops(PetscMax(n - 1.0, 0.0)));
+    break;
+  case NORM_2:
+  case NORM_FROBENIUS:
+    PetscCallVecGPUKernel(g->kernels->norm2(n, xa, z));
+    PetscCall(PetscLogFlops(PetscMax(2.0 * n - 1, 0.0)));
+    break;
+  case NORM_INFINITY:
+    PetscCallVecGPUKernel(g->kernels->norminf(n, xa, z));
+    break;
+  case NORM_1_AND_2:
+    PetscCallVecGPUKernel(g->kernels->norm1(n, xa, z));
+    PetscCallVecGPUKernel(g->kernels->norm2(n, xa, z + 1));
+    PetscCall(PetscLogFlops(PetscMax(3.0 * n - 2, 0.0)));
+    break;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecNorm_GPU(Vec x, NormType type, PetscReal *z)
+{
+  PetscFunctionBegin;
+  PetscCall(VecNormLocal_GPU(x, type, z));
+  switch (type) {
+  case NORM_1:
+    PetscCall(VecGPUAllreduce_Private(x, z, 1, MPIU_REAL, MPIU_SUM));
+    break;
+  case NORM_2:
+  case NORM_FROBENIUS:
+    *z = PetscSqr(*z);
+    PetscCall(VecGPUAllreduce_Private(x, z, 1, MPIU_REAL, MPIU_SUM));
+    *z = PetscSqrtReal(*z);
+    break;
+  case NORM_INFINITY:
+    PetscCall(VecGPUAllreduce_Private(x, z, 1, MPIU_REAL, MPIU_MAX));
+    break;
+  case NORM_1_AND_2:
+    z[1] = PetscSqr(z[1]);
+    PetscCall(VecGPUAllreduce_Private(x, z, 2, MPIU_REAL, MPIU_SUM));
+    z[1] = PetscSqrtReal(z[1]);
+    break;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar *nm)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  PetscScalar        r[2];
+  const PetscScalar *sa, *ta;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(s, 1, &t, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(s, &sa));
+    PetscCall(VecGPURead(t, &ta));
+    PetscCallVecGPUKernel(g->kernels->dotnorm2(VecGPULocalSize(s), sa, ta, &r[0], &r[1]));
+    PetscCall(PetscLogFlops(PetscMax(4.0 * s->map->n - 2, 0.0)));
+  } else { /* the base types have no dotnorm2: two local dots of the host code */
+    VecGPUUseBase_Private(s, g, VECGPU_READ, dot_local, (s, t, &r[0]));
+    VecGPUUseBase_Private(s, g, VECGPU_READ, dot_local, (t, t, &r[1]));
+  }
+  PetscCall(VecGPUAllreduce_Private(s, r, 2, MPIU_SCALAR, MPIU_SUM));
+  *dp = r[0];
+  *nm = r[1];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
+{
+  Vec_GPU           *g;
+  const PetscScalar *xa;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPURead(x, &xa));
+  PetscCallVecGPUKernel(g->kernels->sum(VecGPULocalSize(x), xa, sum));
+  PetscCall(PetscLogFlops(PetscMax(x->map->n - 1.0, 0.0)));
+  PetscCall(VecGPUAllreduce_Private(x, sum, 1, MPIU_SCALAR, MPIU_SUM));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* largest (min: smallest) entry and the first global index where it is, as VecMax_Seq()/VecMax_MPI() */
+static PetscErrorCode VecGPUMaxLoc(Vec x, PetscBool min, PetscInt *idx, PetscReal *z)
+{
+  Vec_GPU                    *g;
+  const PetscScalar          *xa;
+  struct petsc_mpiu_real_int  loc;
+  int                         i = -1;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(x, &g));
+  PetscCall(VecGPURead(x, &xa));
+  *z = min ? PETSC_MAX_REAL : PETSC_MIN_REAL;
+  if (x->map->n) PetscCallVecGPUKernel(g->kernels->maxloc(VecGPULocalSize(x), (int)min, xa, z, &i));
+  if (g->size == 1) {
+    if (idx) *idx = i;
+  } else if (!idx) {
+    PetscCall(VecGPUAllreduce_Private(x, z, 1, MPIU_REAL, min ? MPIU_MIN : MPIU_MAX));
+  } else {
+    loc.v = *z;
+    loc.i = i + x->map->rstart;
+    PetscCall(VecGPUAllreduce_Private(x, &loc, 1, MPIU_REAL_INT, min ? MPIU_MINLOC : MPIU_MAXLOC));
+    *z   = loc.v;
+    *idx = loc.i;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecMax_GPU(Vec x, PetscInt *idx, PetscReal *z)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUMaxLoc(x, PETSC_FALSE, idx, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecMin_GPU(Vec x, PetscInt *idx, PetscReal *z)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUMaxLoc(x, PETSC_TRUE, idx, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecMaxPointwiseDivide_GPU(Vec x, Vec y, PetscReal *m)
+{
+  Vec_GPU           *g;
+  PetscBool          on;
+  const PetscScalar *xa, *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
+  if (on) {
+    PetscCall(VecGPURead(x, &xa));
+    PetscCall(VecGPURead(y, &ya));
+    PetscCallVecGPUKernel(g->kernels->maxpointwisedivide(VecGPULocalSize(x), xa, ya, m));
+    PetscCall(PetscLogFlops(x->map->n));
+    PetscCall(VecGPUAllreduce_Private(x, m, 1, MPIU_REAL, MPIU_MAX));
+  } else VecGPUUseBase_Private(x, g, VECGPU_READ, maxpointwisedivide, (x, y, m)); /* reduces over MPI itself */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode VecGPUSetDeviceOps_Private(Vec v)
+{
+  PetscFunctionBegin;
+  v->ops->set                = VecSet_GPU;
+  v->ops->scale              = VecScale_GPU;
+  v->ops->shift              = VecShift_GPU;
+  v->ops->abs                = VecAbs_GPU;
+  v->ops->reciprocal         = VecReciprocal_GPU;
+  v->ops->sqrt               = VecSqrtAbs_GPU;
+  v->ops->exp                = VecExp_GPU;
+  v->ops->log                = VecLog_GPU;
+  v->ops->conjugate          = VecConjugate_GPU;
+  v->ops->copy               = VecCopy_GPU;
+  v->ops->swap               = VecSwap_GPU;
+  v->ops->axpy               = VecAXPY_GPU;
+  v->ops->aypx               = VecAYPX_GPU;
+  v->ops->axpby              = VecAXPBY_GPU;
+  v->ops->axpbypcz           = VecAXPBYPCZ_GPU;
+  v->ops->waxpy              = VecWAXPY_GPU;
+  v->ops->maxpy              = VecMAXPY_GPU;
+  v->ops->pointwisemult      = VecPointwiseMult_GPU;
+  v->ops->pointwisedivide    = VecPointwiseDivide_GPU;
+  v->ops->pointwisemax       = VecPointwiseMax_GPU;
+  v->ops->pointwisemin       = VecPointwiseMin_GPU;
+  v->ops->pointwisemaxabs    = VecPointwiseMaxAbs_GPU;
+  v->ops->dot                = VecDot_GPU;
+  v->ops->tdot               = VecDot_GPU;
+  v->ops->dot_local          = VecDotLocal_GPU;
+  v->ops->tdot_local         = VecDotLocal_GPU;
+  v->ops->mdot               = VecMDot_GPU;
+  v->ops->mtdot              = VecMDot_GPU;
+  v->ops->mdot_local         = VecMDotLocal_GPU;
+  v->ops->mtdot_local        = VecMDotLocal_GPU;
+  v->ops->norm               = VecNorm_GPU;
+  v->ops->norm_local         = VecNormLocal_GPU;
+  v->ops->dotnorm2           = VecDotNorm2_GPU;
+  v->ops->sum                = VecSum_GPU;
+  v->ops->max                = VecMax_GPU;
+  v->ops->min                = VecMin_GPU;
+  v->ops->maxpointwisedivide = VecMaxPointwiseDivide_GPU;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,259 @@
+/* CUDA helper of bench_spmv: event timing, copy bandwidth, cuSPARSE CSR reference (bench_cuda.h) */
+#include <cuda_runtime.h>
+#include <cusparse.h>
+#include <algorithm>
+#include <vector>
+#include <string.h>
+#include "bench_cuda.h"
+
+#define CallCuda(call) \
+  do { \
+    cudaError_t e_ = (call); \
+    if (e_ != cudaSuccess) { \
+      (void)cudaGetLastError(); \
+      return (int)e_; \
+    } \
+  } while (0)
+#define CallCusparse(call) \
+  do { \
+    cusparseStatus_t s_ = (call); \
+    if (s_ != CUSPARSE_STATUS_SUCCESS) return BENCH_CUSPARSE_BASE + (int)s_; \
+  } while (0)
+#define CallBench(call) \
+  do { \
+    int e_ = (call); \
+    if (e_) return e_; \
+  } while (0)
+
+extern "C" const char *BenchCudaErrorString(int err)
+{
+  if (err >= BENCH_CUSPARSE_BASE) return cusparseGetErrorString((cusparseStatus_t)(err - BENCH_CUSPARSE_BASE));
+  return cudaGetErrorString((cudaError_t)err);
+}
+
+extern "C" int BenchCudaGetDeviceCount(int *count)
+{
+  if (cudaGetDeviceCount(count) != cudaSuccess) {
+    *count = 0; /* no driver, no device, or a driver too old for this runtime */
+    (void)cudaGetLastError();
+  }
+  return 0;
+}
+
+extern "C" int BenchCudaDeviceName(char *name, size_t len)
+{
+  cudaDeviceProp prop;
+  int            dev;
+
+  CallCuda(cudaGetDevice(&dev));
+  CallCuda(cudaGetDeviceProperties(&prop, dev));
+  strncpy(name, prop.name, len - 1);
+  name[len - 1] = 0;
+  return 0;
+}
+
+extern "C" int BenchCudaSynchronize(void)
+{
+  CallCuda(cudaDeviceSynchronize());
+  return 0;
+}
+
+struct _n_BenchCudaTimer {
+  cudaEvent_t start, stop;
+};
+
+extern "C" int BenchCudaTimerCreate(BenchCudaTimer *timer)
+{
+  BenchCudaTimer t = new _n_BenchCudaTimer();
+
+  *timer = t;
+  CallCuda(cudaEventCreate(&t->start));
+  CallCuda(cudaEventCreate(&t->stop));
+  return 0;
+}
+
+extern "C" int BenchCudaTimerStart(BenchCudaTimer timer)
+{
+  CallCuda(cudaEventRecord(timer->start, 0));
+  return 0;
+}
+
+extern "C" int BenchCudaTimerStop(BenchCudaTimer timer, double *ms)
+{
+  float elapsed;
+
+  CallCuda(cudaEventRecord(timer->stop, 0));
+  CallCuda(cudaEventSynchronize(timer->stop));
+  CallCuda(cudaEventElapsedTime(&elapsed, timer->start, timer->stop));
+  *ms = elapsed;
+  return 0;
+}
+
+extern "C" int BenchCudaTimerDestroy(BenchCudaTimer *timer)
+{
+  BenchCudaTimer t = *timer;
+
+  *timer = NULL;
+  if (!t) return 0;
+  if (t->start) CallCuda(cudaEventDestroy(t->start));
+  if (t->stop) CallCuda(cudaEventDestroy(t->stop));
+  delete t;
+  return 0;
+}
+
+static double Median(std::vector<double> v)
+{
+  std::sort(v.begin(), v.end());
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+__global__ void CopyKernel(size_t n, const double *__restrict__ src, double *__restrict__ dst)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) dst[i] = src[i];
+}
+
+static int CopyBandwidth(size_t n, int reps, double *src, double *dst, double *memcpy_Bps, double *kernel_Bps)
+{
+  const int           threads = 256;
+  int                 blocks, dev, sms;
+  std::vector<double> tm, tk;
+  BenchCudaTimer      timer = NULL;
+  double              ms;
+
+  CallCuda(cudaGetDevice(&dev));
+  CallCuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  blocks = 32 * sms;
+  CallCuda(cudaMemset(src, 0, n * sizeof(double)));
+  CallBench(BenchCudaTimerCreate(&timer));
+  for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
+    CallBench(BenchCudaTimerStart(timer));
+    CallCuda(cudaMemcpyAsync(dst, src, n * sizeof(double), cudaMemcpyDeviceToDevice, 0));
+    CallBench(BenchCudaTimerStop(timer, &ms));
+    if (r >= 0) tm.push_back(ms);
+    CallBench(BenchCudaTimerStart(timer));
+    CopyKernel<<<blocks, threads>>>(n, src, dst);
+    CallCuda(cudaGetLastError());
+    CallBench(BenchCudaTimerStop(timer, &ms));
+    if (r >= 0) tk.push_back(ms);
+  }
+  CallBench(BenchCudaTimerDestroy(&timer));
+  *memcpy_Bps = 2.0 * n * sizeof(double) / (1e-3 * Median(tm));
+  *kernel_Bps = 2.0 * n * sizeof(double) / (1e-3 * Median(tk));
+  return 0;
+}
+
+extern "C" int BenchCudaCopyBandwidth(size_t bytes, int reps, double *memcpy_Bps, double *kernel_Bps)
+{
+  size_t  n = bytes / sizeof(double);
+  double *src = NULL, *dst = NULL;
+  int     err;
+
+  CallCuda(cudaMalloc(&src, n * sizeof(double)));
+  if ((err = (int)cudaMalloc(&dst, n * sizeof(double)))) {
+    (void)cudaGetLastError();
+    cudaFree(src);
+    return err;
+  }
+  err = CopyBandwidth(n, reps, src, dst, memcpy_Bps, kernel_Bps);
+  cudaFree(src);
+  cudaFree(dst);
+  return err;
+}
+
+struct _n_BenchCusparse {
+  cusparseHandle_t     handle;
+  cusparseSpMatDescr_t A;
+  cusparseDnVecDescr_t x, y;
+  int                  nrows, *rowptr, *colidx;
+  double              *val, *dx, *dy;
+  void                *buffer;
+  size_t               buffersize;
+};
+
+static int CusparseSetUp(BenchCusparse cs, int nrows, int ncols, const int *rowptr, const int *colidx, const double *val, const double *x)
+{
+  int nnz = rowptr[nrows];
+
+  CallCuda(cudaMalloc(&cs->rowptr, (nrows + 1) * sizeof(int)));
+  CallCuda(cudaMalloc(&cs->colidx, (size_t)nnz * sizeof(int)));
+  CallCuda(cudaMalloc(&cs->val, (size_t)nnz * sizeof(double)));
+  CallCuda(cudaMalloc(&cs->dx, (size_t)ncols * sizeof(double)));
+  CallCuda(cudaMalloc(&cs->dy, (size_t)nrows * sizeof(double)));
+  CallCuda(cudaMemcpy(cs->rowptr, rowptr, (nrows + 1) * sizeof(int), cudaMemcpyHostToDevice));
+  CallCuda(cudaMemcpy(cs->colidx, colidx, (size_t)nnz * sizeof(int), cudaMemcpyHostToDevice));
+  CallCuda(cudaMemcpy(cs->val, val, (size_t)nnz * sizeof(double), cudaMemcpyHostToDevice));
+  CallCuda(cudaMemcpy(cs->dx, x, (size_t)ncols * sizeof(double), cudaMemcpyHostToDevice));
+  CallCusparse(cusparseCreate(&cs->handle));
+  CallCusparse(cusparseCreateCsr(&cs->A, nrows, ncols, nnz, cs->rowptr, cs->colidx, cs->val, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+  CallCusparse(cusparseCreateDnVec(&cs->x, ncols, cs->dx, CUDA_R_64F));
+  CallCusparse(cusparseCreateDnVec(&cs->y, nrows, cs->dy, CUDA_R_64F));
+  return 0;
+}
+
+extern "C" int BenchCusparseCreate(int nrows, int ncols, const int *rowptr, const int *colidx, const double *val, const double *x, BenchCusparse *cs)
+{
+  int err;
+
+  *cs          = new _n_BenchCusparse();
+  (*cs)->nrows = nrows;
+  if ((err = CusparseSetUp(*cs, nrows, ncols, rowptr, colidx, val, x))) BenchCusparseDestroy(cs);
+  return err;
+}
+
+static cusparseSpMVAlg_t CusparseAlg(BenchCusparseAlg alg)
+{
+  return alg == BENCH_CUSPARSE_CSR_ALG1 ? CUSPARSE_SPMV_CSR_ALG1 : CUSPARSE_SPMV_CSR_ALG2;
+}
+
+extern "C" int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int warmup, int reps, double *ms)
+{
+  const double      one = 1.0, zero = 0.0;
+  cusparseSpMVAlg_t a   = CusparseAlg(alg);
+  size_t            size;
+  BenchCudaTimer    timer = NULL;
+
+  CallCusparse(cusparseSpMV_bufferSize(cs->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, cs->A, cs->x, &zero, cs->y, CUDA_R_64F, a, &size));
+  if (size > cs->buffersize) {
+    CallCuda(cudaFree(cs->buffer));
+    cs->buffer = NULL;
+    CallCuda(cudaMalloc(&cs->buffer, size));
+    cs->buffersize = size;
+  }
+  CallBench(BenchCudaTimerCreate(&timer));
+  for (int r = -warmup; r < reps; r++) {
+    double t;
+
+    CallBench(BenchCudaTimerStart(timer));
+    CallCusparse(cusparseSpMV(cs->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, cs->A, cs->x, &zero, cs->y, CUDA_R_64F, a, cs->buffer));
+    CallBench(BenchCudaTimerStop(timer, &t));
+    if (r >= 0) ms[r] = t;
+  }
+  return BenchCudaTimerDestroy(&timer);
+}
+
+extern "C" int BenchCusparseGetResult(BenchCusparse cs, double *y)
+{
+  CallCuda(cudaMemcpy(y, cs->dy, (size_t)cs->nrows * sizeof(double), cudaMemcpyDeviceToHost));
+  return 0;
+}
+
+extern "C" int BenchCusparseDestroy(BenchCusparse *cs)
+{
+  BenchCusparse c = *cs;
+
+  *cs = NULL;
+  if (!c) return 0;
+  if (c->A) CallCusparse(cusparseDestroySpMat(c->A));
+  if (c->x) CallCusparse(cusparseDestroyDnVec(c->x));
+  if (c->y) CallCusparse(cusparseDestroyDnVec(c->y));
+  if (c->handle) CallCusparse(cusparseDestroy(c->handle));
+  CallCuda(cudaFree(c->rowptr));
+  CallCuda(cudaFree(c->colidx));
+  CallCuda(cudaFree(c->val));
+  CallCuda(cudaFree(c->dx));
+  CallCuda(cudaFree(c->dy));
+  CallCuda(cudaFree(c->buffer));
+  delete c;
+  return 0;
+}

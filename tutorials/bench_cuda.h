@@ -1,0 +1,51 @@
+/*
+   Plain C interface of bench_spmv's CUDA helper (bench_cuda.cu): device timing with CUDA events,
+   copy bandwidth, and a cuSPARSE CSR reference SpMV on the bench's own copy of a matrix. Nothing
+   here includes PETSc.
+
+   Every function returns 0 on success, a cudaError_t value for a CUDA runtime error, or
+   BENCH_CUSPARSE_BASE + cusparseStatus_t for a cuSPARSE error.
+*/
+#pragma once
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BENCH_CUSPARSE_BASE 10000
+
+const char *BenchCudaErrorString(int err);
+
+int BenchCudaGetDeviceCount(int *count); /* 0 devices (no error) when no usable driver or device */
+int BenchCudaDeviceName(char *name, size_t len);
+int BenchCudaSynchronize(void);
+
+/* Copy bandwidth, read + write bytes per second, of cudaMemcpy device-to-device and of a copy
+   kernel on buffers of the given size: median of reps copies each */
+int BenchCudaCopyBandwidth(size_t bytes, int reps, double *memcpy_Bps, double *kernel_Bps);
+
+/* Elapsed time between two events recorded on the legacy default stream, which waits for the
+   work of all blocking streams: Stop waits for the stop event */
+typedef struct _n_BenchCudaTimer *BenchCudaTimer;
+int BenchCudaTimerCreate(BenchCudaTimer *timer);
+int BenchCudaTimerStart(BenchCudaTimer timer);
+int BenchCudaTimerStop(BenchCudaTimer timer, double *ms);
+int BenchCudaTimerDestroy(BenchCudaTimer *timer);
+
+/* cuSPARSE CSR SpMV y = A x (double values, 32-bit indices) on a device copy of A and x */
+typedef enum {
+  BENCH_CUSPARSE_CSR_ALG1,
+  BENCH_CUSPARSE_CSR_ALG2
+} BenchCusparseAlg;
+typedef struct _n_BenchCusparse *BenchCusparse;
+int BenchCusparseCreate(int nrows, int ncols, const int *rowptr, const int *colidx, const double *val, const double *x, BenchCusparse *cs);
+/* warmup products, then reps timed ones, each between two events: ms[0..reps-1] */
+int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int warmup, int reps, double *ms);
+/* y of the last product, copied to the host */
+int BenchCusparseGetResult(BenchCusparse cs, double *y);
+int BenchCusparseDestroy(BenchCusparse *cs);
+
+#ifdef __cplusplus
+}
+#endif
