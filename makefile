@@ -15,7 +15,7 @@ include conf/ellg.mk
 LIB_CSRC  := $(shell find src -name '*.c' | sort)
 LIB_CUSRC := $(if $(NVCC),$(shell find src -name '*.cu' | sort))
 LIB_OBJS  := $(LIB_CSRC:%.c=$(OBJDIR)/%.o) $(LIB_CUSRC:%.cu=$(OBJDIR)/%.cu.o)
-LIB_HDRS  := $(wildcard include/*.h src/include/*.h) $(ELLG_ARCH_DIR)/include/ellgconf.h
+LIB_HDRS  := $(shell find include src -name '*.h') $(ELLG_ARCH_DIR)/include/ellgconf.h
 LIB       := $(LIBDIR)/$(LIBNAME)
 
 all: $(LIB)
@@ -30,7 +30,7 @@ $(OBJDIR)/%.o: %.c $(LIB_HDRS) | petsc-found
 	@mkdir -p $(@D)
 	$(PCC) $(ELLG_CFLAGS) $(ELLG_CPPFLAGS) -c $< -o $@
 
-$(OBJDIR)/%.cu.o: %.cu $(wildcard src/include/*.h)
+$(OBJDIR)/%.cu.o: %.cu $(LIB_HDRS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 

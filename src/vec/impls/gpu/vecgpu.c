@@ -42,6 +42,17 @@ PetscErrorCode VecGPUGetData_Private(Vec v, Vec_GPU **g)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* errors unless v is a device vector; func names the caller */
+PetscErrorCode VecGPUCheckType_Private(Vec v, const char func[])
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCheck(g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s() needs a device vector (%s or %s), not one of type %s", func, VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* gives v fresh device state (nothing allocated, the host copy valid), replacing any it had */
 static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct _VecOps *baseops)
 {
@@ -184,8 +195,8 @@ PetscErrorCode VecGPUGetBackend(Vec v, PetscELLGBackend *backend)
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(backend, 2);
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCheck(g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "VecGPUGetBackend() needs a device vector (%s or %s), not one of type %s", VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
   *backend = g->backend;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

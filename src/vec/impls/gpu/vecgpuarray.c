@@ -1,7 +1,7 @@
 /* Device vectors: the host and backend copies of the values, their synchronisation, access to them */
 #include "vecgpuimpl.h"
 
-static inline PetscScalar *VecGPUHostArray(Vec v)
+static inline PetscScalar *VecGPUHostCopy(Vec v)
 {
   return *(PetscScalar **)v->data;
 }
@@ -20,29 +20,33 @@ static PetscErrorCode VecGPUCopyToBackend(Vec v, Vec_GPU *g)
 
   PetscFunctionBegin;
   PetscCall(VecGPUAllocate(v, g));
-  if (v->offloadmask == PETSC_OFFLOAD_CPU) {
-    PetscCall(PetscLogEventBegin(VECGPU_CopyToGPU, v, 0, 0, 0));
-    PetscCall(PetscELLGMemcpy(g->backend, g->array, VecGPUHostArray(v), bytes, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscLogCpuToGpu(bytes));
-    PetscCall(PetscLogEventEnd(VECGPU_CopyToGPU, v, 0, 0, 0));
-    v->offloadmask = PETSC_OFFLOAD_BOTH;
-  }
+  if (v->offloadmask != PETSC_OFFLOAD_CPU) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(VECGPU_CopyToGPU, v, 0, 0, 0));
+  PetscCall(PetscELLGMemcpy(g->backend, g->array, VecGPUHostCopy(v), bytes, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscLogCpuToGpu(bytes));
+  PetscCall(PetscLogEventEnd(VECGPU_CopyToGPU, v, 0, 0, 0));
+  v->offloadmask = PETSC_OFFLOAD_BOTH;
+  g->constant    = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* brings the host copy up to date */
+/* brings the host copy up to date: by a copy, or by filling it with the value of VecSet() */
 PetscErrorCode VecGPUCopyFromBackend_Private(Vec v, Vec_GPU *g)
 {
   const size_t bytes = (size_t)v->map->n * sizeof(PetscScalar);
+  PetscScalar *h     = VecGPUHostCopy(v);
 
   PetscFunctionBegin;
-  if (v->offloadmask == PETSC_OFFLOAD_GPU) {
+  if (v->offloadmask != PETSC_OFFLOAD_GPU) PetscFunctionReturn(PETSC_SUCCESS);
+  if (g->constant) {
+    for (PetscInt i = 0; i < v->map->n; i++) h[i] = g->value;
+  } else {
     PetscCall(PetscLogEventBegin(VECGPU_CopyFromGPU, v, 0, 0, 0));
-    PetscCall(PetscELLGMemcpy(g->backend, VecGPUHostArray(v), g->array, bytes, ELLG_MEMCPY_DTOH));
+    PetscCall(PetscELLGMemcpy(g->backend, h, g->array, bytes, ELLG_MEMCPY_DTOH));
     PetscCall(PetscLogGpuToCpu(bytes));
     PetscCall(PetscLogEventEnd(VECGPU_CopyFromGPU, v, 0, 0, 0));
-    v->offloadmask = PETSC_OFFLOAD_BOTH;
   }
+  v->offloadmask = PETSC_OFFLOAD_BOTH;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -59,49 +63,56 @@ PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar 
   PetscCall(VecGPUGetData_Private(v, &g));
   if (mode == VECGPU_WRITE) PetscCall(VecGPUAllocate(v, g));
   else PetscCall(VecGPUCopyToBackend(v, g));
-  if (mode != VECGPU_READ) v->offloadmask = PETSC_OFFLOAD_GPU;
+  if (mode != VECGPU_READ) {
+    v->offloadmask = PETSC_OFFLOAD_GPU;
+    g->constant    = PETSC_FALSE;
+  }
   *a = g->array;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* VecGetArray() and VecGetArrayWrite() hand out the host copy, which is the valid one from then on */
-static PetscErrorCode VecGetArray_GPU(Vec v, PetscScalar **a)
+/* The host copy of the local values of device vector v, for access mode, as
+   VecGPUBackendArray_Private(); writing gets the value of VecSet() too, as that costs no transfer */
+static PetscErrorCode VecGPUHostArray(Vec v, VecGPUAccess mode, PetscScalar **a)
 {
   Vec_GPU *g;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCall(VecGPUCopyFromBackend_Private(v, g));
-  v->offloadmask = PETSC_OFFLOAD_CPU;
-  *a             = VecGPUHostArray(v);
+  if (mode != VECGPU_WRITE || g->constant) PetscCall(VecGPUCopyFromBackend_Private(v, g));
+  if (mode != VECGPU_READ) v->offloadmask = PETSC_OFFLOAD_CPU;
+  *a = VecGPUHostCopy(v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGetArray_GPU(Vec v, PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUHostArray(v, VECGPU_READ_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecGetArrayWrite_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  v->offloadmask = PETSC_OFFLOAD_CPU;
-  *a             = VecGPUHostArray(v);
+  PetscCall(VecGPUHostArray(v, VECGPU_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the host copy may have changed since VecGetArray*() even if a device operation read it meanwhile */
+/* the backend copy stays valid too; VecRestoreArrayRead() calls nothing for vectors with PETSc's host array */
+static PetscErrorCode VecGetArrayRead_GPU(Vec v, const PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUHostArray(v, VECGPU_READ, (PetscScalar **)a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* for VecRestoreArray() and VecRestoreArrayWrite(): the host copy was written, even if a device
+   operation read it after VecGetArray() */
 static PetscErrorCode VecRestoreArray_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
   v->offloadmask = PETSC_OFFLOAD_CPU;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* the backend copy stays valid too (VecRestoreArrayRead() does nothing for vectors with PETSc's host array) */
-static PetscErrorCode VecGetArrayRead_GPU(Vec v, const PetscScalar **a)
-{
-  Vec_GPU *g;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCall(VecGPUCopyFromBackend_Private(v, g));
-  *a = VecGPUHostArray(v);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -113,16 +124,6 @@ PetscErrorCode VecGPUSetArrayOps_Private(Vec v)
   v->ops->getarrayread      = VecGetArrayRead_GPU;
   v->ops->getarraywrite     = VecGetArrayWrite_GPU;
   v->ops->restorearraywrite = VecRestoreArray_GPU;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecGPUCheckType(Vec v, const char func[])
-{
-  Vec_GPU *g;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCheck(g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s() needs a device vector (%s or %s), not one of type %s", func, VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -154,7 +155,7 @@ PetscErrorCode VecGPUGetArrayRead(Vec v, const PetscScalar **a)
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(a, 2);
-  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -176,7 +177,7 @@ PetscErrorCode VecGPURestoreArrayRead(Vec v, const PetscScalar **a)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   if (a) *a = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -205,7 +206,7 @@ PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(a, 2);
-  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   PetscCall(VecSetErrorIfLocked(v, 1));
   PetscCall(VecGPUBackendArray_Private(v, VECGPU_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -241,7 +242,7 @@ PetscErrorCode VecGPURestoreArrayWrite(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   PetscCall(VecGPURestoreWritten(v, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -271,7 +272,7 @@ PetscErrorCode VecGPUGetArray(Vec v, PetscScalar **a)
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(a, 2);
-  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   PetscCall(VecSetErrorIfLocked(v, 1));
   PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -297,7 +298,7 @@ PetscErrorCode VecGPURestoreArray(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscCall(VecGPUCheckType(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
   PetscCall(VecGPURestoreWritten(v, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

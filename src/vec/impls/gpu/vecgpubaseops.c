@@ -36,6 +36,27 @@ VECGPU_BASE_OP(stridescatter, VECGPU_READ, (Vec v, PetscInt start, Vec s, Insert
 VECGPU_BASE_OP(stridesubsetgather, VECGPU_READ, (Vec v, PetscInt nidx, const PetscInt idxv[], const PetscInt idxs[], Vec s, InsertMode m), (v, nidx, idxv, idxs, s, m))
 VECGPU_BASE_OP(stridesubsetscatter, VECGPU_READ, (Vec v, PetscInt nidx, const PetscInt idxv[], const PetscInt idxs[], Vec s, InsertMode m), (v, nidx, idxv, idxs, s, m))
 
+/*
+   PETSc's default VecGetSubVector() places a contiguous piece of the host array of v into the
+   subvector, and so changes to the subvector land in the host copy of v: make it the valid copy,
+   as VecGetArray() does, then run the default (VecGetSubVector() without this operation).
+*/
+static PetscErrorCode VecGetSubVector_GPU(Vec v, IS is, Vec *y)
+{
+  Vec_GPU       *g;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCall(VecGPUCopyFromBackend_Private(v, g));
+  v->offloadmask       = PETSC_OFFLOAD_CPU;
+  v->ops->getsubvector = NULL;
+  ierr                 = VecGetSubVector(v, is, y);
+  v->ops->getsubvector = VecGetSubVector_GPU;
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* wraps the operations above that the base type has; an operation it lacks runs PETSc's default code, which accesses the values with VecGetArray*() */
 #define VECGPU_SET_BASE_OP(v, op) \
   do { \
@@ -61,5 +82,6 @@ PetscErrorCode VecGPUSetBaseOps_Private(Vec v)
   VECGPU_SET_BASE_OP(v, stridescatter);
   VECGPU_SET_BASE_OP(v, stridesubsetgather);
   VECGPU_SET_BASE_OP(v, stridesubsetscatter);
+  v->ops->getsubvector = VecGetSubVector_GPU;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

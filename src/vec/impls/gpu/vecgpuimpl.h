@@ -14,11 +14,17 @@
    backend copy (device memory for cuda, a separate host allocation for host) is allocated on first
    use. v->offloadmask says which copy is valid: PETSC_OFFLOAD_CPU, PETSC_OFFLOAD_GPU (the backend
    copy) or PETSC_OFFLOAD_BOTH. This state is composed with the vector in a PetscContainer.
+
+   After VecSet() the backend copy is known to hold one value: the host copy is then brought up to
+   date by filling it, without a transfer, and VecGetArrayWrite() fills it too (PETSc's PCHYPRE, for
+   one, reads the "write-only" array of a vector it has just set to 0).
 */
 typedef struct {
   PetscELLGBackend     backend;
-  const VecGPUKernels *kernels; /* the backend's kernels */
-  PetscScalar         *array;   /* backend copy of the local values, NULL until first needed */
+  const VecGPUKernels *kernels;  /* the backend's kernels */
+  PetscScalar         *array;    /* backend copy of the local values, NULL until first needed */
+  PetscBool            constant; /* whether every entry of the backend copy is value */
+  PetscScalar          value;
   PetscMPIInt          size;    /* size of the communicator: local results are reduced over it when > 1 */
   struct _VecOps       baseops; /* operations of the seq or mpi vector it was built from (host code) */
 } Vec_GPU;
@@ -32,6 +38,7 @@ typedef enum {
 
 PETSC_INTERN PetscErrorCode VecGPUCreateFromBase_Private(Vec, const char[], const char[]);
 PETSC_INTERN PetscErrorCode VecGPUGetData_Private(Vec, Vec_GPU **);
+PETSC_INTERN PetscErrorCode VecGPUCheckType_Private(Vec, const char[]);
 PETSC_INTERN PetscErrorCode VecGPUCopyFromBackend_Private(Vec, Vec_GPU *);
 PETSC_INTERN PetscErrorCode VecGPUBackendArray_Private(Vec, VecGPUAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode VecGPUAllreduce_Private(Vec, void *, PetscMPIInt, MPI_Datatype, MPI_Op);

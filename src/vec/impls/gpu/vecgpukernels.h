@@ -36,26 +36,26 @@ typedef enum {
 } VecGPUBinaryOp;
 
 typedef struct {
-  int (*set)(int n, double alpha, double *x);                                                                /* x = alpha */
-  int (*scale)(int n, double alpha, double *x);                                                              /* x = alpha x */
-  int (*shift)(int n, double alpha, double *x);                                                              /* x = x + alpha */
-  int (*copy)(int n, const double *x, double *y);                                                            /* y = x */
-  int (*swap)(int n, double *x, double *y);                                                                  /* x <-> y */
-  int (*axpy)(int n, double alpha, const double *x, double *y);                                              /* y = y + alpha x */
-  int (*axpby)(int n, double alpha, double beta, const double *x, double *y);                                /* y = alpha x + beta y */
+  int (*set)(int n, double alpha, double *x);                                                                   /* x = alpha */
+  int (*scale)(int n, double alpha, double *x);                                                                 /* x = alpha x */
+  int (*shift)(int n, double alpha, double *x);                                                                 /* x = x + alpha */
+  int (*copy)(int n, const double *x, double *y);                                                               /* y = x */
+  int (*swap)(int n, double *x, double *y);                                                                     /* x <-> y */
+  int (*axpy)(int n, double alpha, const double *x, double *y);                                                 /* y = y + alpha x */
+  int (*axpby)(int n, double alpha, double beta, const double *x, double *y);                                   /* y = alpha x + beta y */
   int (*axpbypcz)(int n, double alpha, double beta, double gamma, const double *x, const double *y, double *z); /* z = alpha x + beta y + gamma z */
-  int (*waxpy)(int n, double alpha, const double *x, const double *y, double *w);                            /* w = alpha x + y */
-  int (*maxpy)(int n, int nv, const double *alpha, const double *const *x, double *y);                       /* y = y + sum_j alpha[j] x[j] */
+  int (*waxpy)(int n, double alpha, const double *x, const double *y, double *w);                               /* w = alpha x + y */
+  int (*maxpy)(int n, int nv, const double *alpha, const double *const *x, double *y);                          /* y = y + sum_j alpha[j] x[j] */
   int (*unary)(VecGPUUnaryOp op, int n, double *x);
   int (*binary)(VecGPUBinaryOp op, int n, const double *x, const double *y, double *w);
-  int (*dot)(int n, const double *x, const double *y, double *r);                  /* r = y^T x */
-  int (*mdot)(int n, int nv, const double *x, const double *const *y, double *r); /* r[j] = y[j]^T x */
+  int (*dot)(int n, const double *x, const double *y, double *r);                   /* r = y^T x */
+  int (*mdot)(int n, int nv, const double *x, const double *const *y, double *r);   /* r[j] = y[j]^T x */
   int (*dotnorm2)(int n, const double *s, const double *t, double *dp, double *nm); /* dp = t^T s, nm = t^T t */
-  int (*norm1)(int n, const double *x, double *r);                                /* sum |x| */
-  int (*norm2)(int n, const double *x, double *r);                                /* sqrt(sum x^2) */
-  int (*norminf)(int n, const double *x, double *r);                              /* max |x|, NaN if an entry is NaN */
+  int (*norm1)(int n, const double *x, double *r);                                  /* sum |x| */
+  int (*norm2)(int n, const double *x, double *r);                                  /* sqrt(sum x^2) */
+  int (*norminf)(int n, const double *x, double *r);                                /* max |x|, NaN if an entry is NaN */
   int (*sum)(int n, const double *x, double *r);
-  int (*maxloc)(int n, int min, const double *x, double *val, int *idx); /* largest (min: smallest) entry and its first index; n > 0 */
+  int (*maxloc)(int n, int min, const double *x, double *val, int *idx);         /* largest (min: smallest) entry and its first index; n > 0 */
   int (*maxpointwisedivide)(int n, const double *x, const double *y, double *r); /* max |x/y|, |x| where y is 0 */
 } VecGPUKernels;
 

@@ -47,6 +47,8 @@ static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
   PetscCall(VecGPUGetData_Private(x, &g));
   PetscCall(VecGPUBackendArray_Private(x, VECGPU_WRITE, &xa));
   PetscCallVecGPUKernel(g->kernels->set(VecGPULocalSize(x), alpha, xa));
+  g->constant = PETSC_TRUE;
+  g->value    = alpha;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -89,40 +91,20 @@ static PetscErrorCode VecGPUUnary(Vec x, VecGPUUnaryOp op)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode VecAbs_GPU(Vec x)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUUnary(x, VECGPU_UNARY_ABS));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+/* defines Vec<Name>_GPU(Vec x), x = op(x) elementwise */
+#define VECGPU_UNARY_OP(Name, op) \
+  static PetscErrorCode Vec##Name##_GPU(Vec x) \
+  { \
+    PetscFunctionBegin; \
+    PetscCall(VecGPUUnary(x, op)); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
 
-static PetscErrorCode VecReciprocal_GPU(Vec x)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUUnary(x, VECGPU_UNARY_RECIPROCAL));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecSqrtAbs_GPU(Vec x)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUUnary(x, VECGPU_UNARY_SQRTABS));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecExp_GPU(Vec x)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUUnary(x, VECGPU_UNARY_EXP));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecLog_GPU(Vec x)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUUnary(x, VECGPU_UNARY_LOG));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+VECGPU_UNARY_OP(Abs, VECGPU_UNARY_ABS)
+VECGPU_UNARY_OP(Reciprocal, VECGPU_UNARY_RECIPROCAL)
+VECGPU_UNARY_OP(SqrtAbs, VECGPU_UNARY_SQRTABS)
+VECGPU_UNARY_OP(Exp, VECGPU_UNARY_EXP)
+VECGPU_UNARY_OP(Log, VECGPU_UNARY_LOG)
 
 /* real scalars: nothing to do */
 static PetscErrorCode VecConjugate_GPU(Vec x)
@@ -299,70 +281,26 @@ static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode VecPointwiseMult_GPU(Vec w, Vec x, Vec y)
-{
-  Vec_GPU  *g;
-  PetscBool on;
-  const Vec in[2] = {x, y};
+/* defines VecPointwise<Name>_GPU(Vec w, Vec x, Vec y), w = op(x, y) elementwise; baseop is the base type's */
+#define VECGPU_POINTWISE_OP(Name, op, baseop) \
+  static PetscErrorCode VecPointwise##Name##_GPU(Vec w, Vec x, Vec y) \
+  { \
+    Vec_GPU  *g; \
+    PetscBool on; \
+    const Vec in[2] = {x, y}; \
+\
+    PetscFunctionBegin; \
+    PetscCall(VecGPUOnBackend(w, 2, in, &g, &on)); \
+    if (on) PetscCall(VecGPUBinary(w, g, op, x, y)); \
+    else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, baseop, (w, x, y)); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
 
-  PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
-  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MULT, x, y));
-  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemult, (w, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecPointwiseDivide_GPU(Vec w, Vec x, Vec y)
-{
-  Vec_GPU  *g;
-  PetscBool on;
-  const Vec in[2] = {x, y};
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
-  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_DIVIDE, x, y));
-  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisedivide, (w, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecPointwiseMax_GPU(Vec w, Vec x, Vec y)
-{
-  Vec_GPU  *g;
-  PetscBool on;
-  const Vec in[2] = {x, y};
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
-  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MAX, x, y));
-  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemax, (w, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecPointwiseMin_GPU(Vec w, Vec x, Vec y)
-{
-  Vec_GPU  *g;
-  PetscBool on;
-  const Vec in[2] = {x, y};
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
-  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MIN, x, y));
-  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemin, (w, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecPointwiseMaxAbs_GPU(Vec w, Vec x, Vec y)
-{
-  Vec_GPU  *g;
-  PetscBool on;
-  const Vec in[2] = {x, y};
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(w, 2, in, &g, &on));
-  if (on) PetscCall(VecGPUBinary(w, g, VECGPU_BINARY_MAXABS, x, y));
-  else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, pointwisemaxabs, (w, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+VECGPU_POINTWISE_OP(Mult, VECGPU_BINARY_MULT, pointwisemult)
+VECGPU_POINTWISE_OP(Divide, VECGPU_BINARY_DIVIDE, pointwisedivide)
+VECGPU_POINTWISE_OP(Max, VECGPU_BINARY_MAX, pointwisemax)
+VECGPU_POINTWISE_OP(Min, VECGPU_BINARY_MIN, pointwisemin)
+VECGPU_POINTWISE_OP(MaxAbs, VECGPU_BINARY_MAXABS, pointwisemaxabs)
 
 /* ---------------------------------------------------------------- reductions: local result, then over MPI */
 
@@ -393,9 +331,9 @@ static PetscErrorCode VecDot_GPU(Vec x, Vec y, PetscScalar *z)
 
 static PetscErrorCode VecMDotLocal_GPU(Vec x, PetscInt nv, const Vec y[], PetscScalar *z)
 {
-  Vec_GPU            *g;
-  PetscBool           on;
-  const PetscScalar  *xa, **ya;
+  Vec_GPU           *g;
+  PetscBool          on;
+  const PetscScalar *xa, **ya;
 
   PetscFunctionBegin;
   PetscCall(VecGPUOnBackend(x, nv, y, &g, &on));
@@ -501,6 +439,7 @@ static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* local: VecSum() reduces over MPI itself */
 static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
 {
   Vec_GPU           *g;
@@ -511,17 +450,16 @@ static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
   PetscCall(VecGPURead(x, &xa));
   PetscCallVecGPUKernel(g->kernels->sum(VecGPULocalSize(x), xa, sum));
   PetscCall(PetscLogFlops(PetscMax(x->map->n - 1.0, 0.0)));
-  PetscCall(VecGPUAllreduce_Private(x, sum, 1, MPIU_SCALAR, MPIU_SUM));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* largest (min: smallest) entry and the first global index where it is, as VecMax_Seq()/VecMax_MPI() */
 static PetscErrorCode VecGPUMaxLoc(Vec x, PetscBool min, PetscInt *idx, PetscReal *z)
 {
-  Vec_GPU                    *g;
-  const PetscScalar          *xa;
-  struct petsc_mpiu_real_int  loc;
-  int                         i = -1;
+  Vec_GPU                   *g;
+  const PetscScalar         *xa;
+  struct petsc_mpiu_real_int loc;
+  int                        i = -1;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(x, &g));

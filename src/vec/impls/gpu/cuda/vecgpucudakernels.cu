@@ -59,44 +59,44 @@ static int Launch(int n, F f)
 }
 
 struct SetF {
-  double  a;
-  double *x;
+  double          a;
+  double         *x;
   __device__ void operator()(int i) const { x[i] = a; }
 };
 
 struct ShiftF {
-  double  a;
-  double *x;
+  double          a;
+  double         *x;
   __device__ void operator()(int i) const { x[i] += a; }
 };
 
 struct AXPBYF {
-  double        a, b;
-  const double *x;
-  double       *y;
+  double          a, b;
+  const double   *x;
+  double         *y;
   __device__ void operator()(int i) const { y[i] = (a != 0.0 ? a * x[i] : 0.0) + (b != 0.0 ? b * y[i] : 0.0); }
 };
 
 struct AXPBYPCZF {
-  double        a, b, c;
-  const double *x, *y;
-  double       *z;
+  double          a, b, c;
+  const double   *x, *y;
+  double         *z;
   __device__ void operator()(int i) const { z[i] = (a != 0.0 ? a * x[i] : 0.0) + (b != 0.0 ? b * y[i] : 0.0) + (c != 0.0 ? c * z[i] : 0.0); }
 };
 
 struct WAXPYF {
-  double        a;
-  const double *x, *y;
-  double       *w;
+  double          a;
+  const double   *x, *y;
+  double         *w;
   __device__ void operator()(int i) const { w[i] = (a != 0.0 ? a * x[i] : 0.0) + y[i]; }
 };
 
 /* y += sum of the first m of a[j] x[j] */
 struct MAXPYF {
-  int           m;
-  double        a[GROUP];
-  const double *x[GROUP];
-  double       *y;
+  int             m;
+  double          a[GROUP];
+  const double   *x[GROUP];
+  double         *y;
   __device__ void operator()(int i) const
   {
     double s = y[i];
@@ -108,8 +108,8 @@ struct MAXPYF {
 };
 
 struct UnaryF {
-  VecGPUUnaryOp op;
-  double       *x;
+  VecGPUUnaryOp   op;
+  double         *x;
   __device__ void operator()(int i) const
   {
     const double a = x[i];
@@ -135,9 +135,9 @@ struct UnaryF {
 };
 
 struct BinaryF {
-  VecGPUBinaryOp op;
-  const double  *x, *y;
-  double        *w;
+  VecGPUBinaryOp  op;
+  const double   *x, *y;
+  double         *w;
   __device__ void operator()(int i) const
   {
     const double a = x[i], b = y[i];
@@ -239,17 +239,17 @@ static int Reduce(int n, F f, double *r)
 }
 
 struct ValueF {
-  const double *x;
+  const double   *x;
   __device__ void operator()(int i, double *v) const { v[0] = x[i]; }
 };
 
 struct AbsF {
-  const double *x;
+  const double   *x;
   __device__ void operator()(int i, double *v) const { v[0] = fabs(x[i]); }
 };
 
 struct DotNorm2F {
-  const double *s, *t;
+  const double   *s, *t;
   __device__ void operator()(int i, double *v) const
   {
     v[0] = s[i] * t[i];
@@ -259,9 +259,9 @@ struct DotNorm2F {
 
 /* x^T y[j] for the first m of the y[j] */
 struct MDotF {
-  int           m;
-  const double *x;
-  const double *y[GROUP];
+  int             m;
+  const double   *x;
+  const double   *y[GROUP];
   __device__ void operator()(int i, double *v) const
   {
     const double a = x[i];
@@ -271,7 +271,7 @@ struct MDotF {
 };
 
 struct PointwiseDivideAbsF {
-  const double *x, *y;
+  const double   *x, *y;
   __device__ void operator()(int i, double *v) const { v[0] = y[i] != 0.0 ? fabs(x[i] / y[i]) : fabs(x[i]); }
 };
 
