@@ -1,0 +1,97 @@
+# Tests, included at the end of the top-level makefile.
+#
+#   make check            conf/deps.sh (installs missing Debian packages as root, else says what
+#                         to install), builds the library, then runs every test: the harness tests
+#                         of tests/ and tutorials/ (gmakefile.test) and PETSc's own installed
+#                         ksp/ksp/tutorials ex2 tests, plainly and with $(PETSC_EX2_OPTIONS);
+#                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
+#                         fails when M > 0 or N = 0
+#   make test             only the harness tests; gmakefile.test's variables pass through:
+#                         search='tests-ex1_*', EXTRA_OPTIONS='-ellg_backend host', V=1, ...
+#   make check-petsc-ex2  only PETSc's ex2 tests
+#   make cleantest        removes the test results
+#
+# A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
+# and its output matched. Results: arch/tests and arch/petsc-tests/{aij,ellg}, each with its TAP
+# log (test__tap.log), counts/ and the run folders. CHECK_JOBS tests (default: one per CPU) run
+# at once.
+
+CHECK_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+CHECK_TESTDIR  := $(CURDIR)/$(ELLG_ARCH_DIR)/tests
+CHECK_PETSCDIR := $(CURDIR)/$(ELLG_ARCH_DIR)/petsc-tests
+CHECK_TAPLOG    = test_$(PETSC_ARCH)_tap.log
+hash           := \#
+
+# PETSc's ksp/ksp/tutorials ex2 tests that pass with Debian's PETSc, less those that cannot give
+# the same output with another matrix type: hpddm, mkl_pardiso_* (packages Debian's PETSc lacks),
+# sell, sell_mumps (their -mat_type sell is overridden), bjacobi_2 (-ksp_view prints the type).
+# Those with nsize > 1 use the parallel type mpiaijellg.
+PETSC_EX2_TESTS := $(addprefix ksp_ksp_tutorials-ex2_,1 2 3 4 5 bjacobi bjacobi_3 chebyest_1 \
+  chebyest_2 fbcgs fbcgs_2 groppcg pc_symmetric pipebcgs pipecg pipecg2 pipecg2_2 pipecgrr \
+  pipecr pipelcg pipeprcg pipeprcg_rcw qmrcgs qmrcgs_2 spqr symmetric_pc symmetric_pc2 \
+  telescope umfpack)
+PETSC_EX2_OPTIONS := -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type ellg -vec_type gpu
+# PETSc's harness makefile, as installed (Debian's hardcodes a ...-real-debug PETSC_DIR: override it)
+PETSC_TEST_MAKE = $(MAKE) --no-print-directory -f $(PETSC_DIR)/share/petsc/examples/gmakefile.test \
+  PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH) gmakesearch='$(PETSC_EX2_TESTS)'
+
+# Open MPI refuses to start as root unless told
+ifeq ($(shell id -u),0)
+export OMPI_ALLOW_RUN_AS_ROOT := 1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
+endif
+
+# A fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc. Failing tests
+# do not stop the run; the last command counts them.
+check:
+	@sh conf/deps.sh
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all
+	@rm -f $(CHECK_TESTDIR)/$(CHECK_TAPLOG) $(CHECK_PETSCDIR)/*/$(CHECK_TAPLOG)
+	-@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
+	-@$(MAKE) --no-print-directory check-petsc-ex2-run
+	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
+	{ $(call check_count,tests and tutorials,$(CHECK_TESTDIR),$$expected); \
+	  $(call check_count,PETSc ex2 with aij,$(CHECK_PETSCDIR)/aij,$(PETSC_EX2_TESTS)); \
+	  $(call check_count,PETSc ex2 with ellg,$(CHECK_PETSCDIR)/ellg,$(PETSC_EX2_TESTS)); } | $(check_total)
+
+test: all
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
+
+check-petsc-ex2: all
+	@rm -f $(CHECK_PETSCDIR)/*/$(CHECK_TAPLOG)
+	-@$(MAKE) --no-print-directory check-petsc-ex2-run
+	@{ $(call check_count,PETSc ex2 with aij,$(CHECK_PETSCDIR)/aij,$(PETSC_EX2_TESTS)); \
+	   $(call check_count,PETSc ex2 with ellg,$(CHECK_PETSCDIR)/ellg,$(PETSC_EX2_TESTS)); } | $(check_total)
+
+# the same tests plainly (the baseline) and with the library's types
+check-petsc-ex2-run:
+	-@$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/aij test
+	-@$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/ellg EXTRA_OPTIONS='$(PETSC_EX2_OPTIONS)' test
+
+cleantest:
+	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR)
+
+# $(call check_count,<suite>,<test dir>,<expected tests>) reads the TAP log of a run and prints a
+# line for the suite, naming the tests that failed, then "counts <passed> <failed> <skipped>".
+# A test case fails when a line of it (run or diff) is "not ok", is skipped when it says SKIP or
+# TODO; an expected test without any line did not run (e.g. its build failed): it fails too.
+# ("SKIP Command failed so no diff" only follows the "not ok" of a run.)
+check_count = cat $(2)/$(CHECK_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expected="$(strip $(3))" ' \
+  /$(hash) SKIP Command failed/ { next } \
+  /^ *(not )?ok / { notok = ($$1 == "not"); t = notok ? $$3 : $$2; sub(/^diff-/, "", t); \
+    if (!(t in st)) st[t] = "pass"; \
+    if (notok) st[t] = "fail"; else if ($$0 ~ /$(hash) (SKIP|TODO)/ && st[t] != "fail") st[t] = "skip" } \
+  END { n = split(expected, e, " "); \
+    for (i = 1; i <= n; i++) { ran = 0; for (t in st) if (t == e[i] || index(t, e[i] "+") == 1) ran = 1; \
+      if (!ran) st[e[i] " (did not run)"] = "fail" } \
+    for (t in st) { c[st[t]]++; if (st[t] == "fail") f[++nf] = t } \
+    printf "%-22s %4d ok, %d not ok, %d skipped\n", suite ":", c["pass"], c["fail"], c["skip"]; \
+    for (i = 2; i <= nf; i++) for (j = i; j > 1 && f[j - 1] > f[j]; j--) { t = f[j]; f[j] = f[j - 1]; f[j - 1] = t } \
+    for (i = 1; i <= nf; i++) printf "    not ok: %s\n", f[i]; \
+    printf "counts %d %d %d\n", c["pass"], c["fail"], c["skip"] }'
+
+# adds up the counts lines into the final line; the status says whether all passed
+check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \
+  END { printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""; exit (f > 0 || p == 0) }'
+
+.PHONY: check test check-petsc-ex2 check-petsc-ex2-run cleantest

@@ -1,0 +1,589 @@
+static char help[] = "Products of ELLG matrices against AIJ: MatMult, MatMultAdd (also y == z), MatMultTranspose,\n\
+MatMultTransposeAdd (also y == z) and MatGetDiagonal on random and edge-case matrices (0x0, 1x1,\n\
+empty rows, zero matrix, one dense row, skewed rows, tall and wide, explicit zeros), with device\n\
+vectors (MatCreateVecs) and plain host vectors; MatDuplicate, MatConvert and MatView.\n\
+The reference is an AIJ matrix assembled from the same entries. Prints pass/fail lines only.\n\
+  -empty_rank: the last MPI process owns no rows and no columns\n\n";
+
+#include <petscellg.h>
+#include <ctype.h>
+
+#define RTOL 1e-12
+
+/* A matrix in global CSR form, the same on every process */
+typedef struct {
+  char         name[64];
+  PetscInt     M, N;
+  PetscInt    *ia, *ja;
+  PetscScalar *va;
+} CSR;
+
+static PetscErrorCode CSRDestroy(CSR *c)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree3(c->ia, c->ja, c->va));
+  PetscFunctionReturn(0);
+}
+
+/* Random M x N matrix: each entry present with probability density; zerofrac of them stored as explicit zeros.
+   len[i] >= 0 forces row i to hold exactly that many entries (first columns of a random shift) */
+static PetscErrorCode CSRRandom(const char *name, PetscInt M, PetscInt N, PetscReal density, PetscReal zerofrac, const PetscInt len[], unsigned long seed, CSR *c)
+{
+  PetscRandom rnd;
+  PetscInt    i, j, nz = 0, cap = 16;
+  PetscReal   r;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(c->name, sizeof(c->name), "%s", name));
+  c->M = M;
+  c->N = N;
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
+  PetscCall(PetscRandomSetSeed(rnd, seed));
+  PetscCall(PetscRandomSeed(rnd));
+  for (i = 0; i < M; i++) cap += len && len[i] >= 0 ? len[i] : (PetscInt)(density * N + 1);
+  cap = 2 * cap + M * 4;
+  PetscCall(PetscMalloc3(M + 1, &c->ia, cap, &c->ja, cap, &c->va));
+  c->ia[0] = 0;
+  for (i = 0; i < M; i++) {
+    if (len && len[i] >= 0) {
+      PetscInt shift;
+      PetscCall(PetscRandomGetValueReal(rnd, &r));
+      shift = (PetscInt)((r + 1.0) * 0.5 * N) % PetscMax(N, 1);
+      for (j = 0; j < N; j++) {
+        PetscInt col = j, k = (j - shift + N) % N; /* keep columns sorted: entry j present when its rotated index is < len */
+        if (k >= len[i]) continue;
+        PetscCheck(nz < cap, PETSC_COMM_SELF, PETSC_ERR_PLIB, "CSR capacity");
+        c->ja[nz] = col;
+        PetscCall(PetscRandomGetValue(rnd, &c->va[nz]));
+        nz++;
+      }
+    } else {
+      for (j = 0; j < N; j++) {
+        PetscCall(PetscRandomGetValueReal(rnd, &r));
+        if ((r + 1.0) * 0.5 >= density) continue;
+        PetscCheck(nz < cap, PETSC_COMM_SELF, PETSC_ERR_PLIB, "CSR capacity");
+        c->ja[nz] = j;
+        PetscCall(PetscRandomGetValue(rnd, &c->va[nz]));
+        PetscCall(PetscRandomGetValueReal(rnd, &r));
+        if ((r + 1.0) * 0.5 < zerofrac) c->va[nz] = 0.0;
+        nz++;
+      }
+    }
+    c->ia[i + 1] = nz;
+  }
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(0);
+}
+
+/* 2D 5-point Laplacian on a g x g grid */
+static PetscErrorCode CSRLaplacian(const char *name, PetscInt g, CSR *c)
+{
+  PetscInt i, j, nz = 0, n = g * g;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(c->name, sizeof(c->name), "%s", name));
+  c->M = c->N = n;
+  PetscCall(PetscMalloc3(n + 1, &c->ia, 5 * n, &c->ja, 5 * n, &c->va));
+  c->ia[0] = 0;
+  for (i = 0; i < g; i++) {
+    for (j = 0; j < g; j++) {
+      PetscInt row = i * g + j;
+      if (i > 0) { c->ja[nz] = row - g; c->va[nz++] = -1.0; }
+      if (j > 0) { c->ja[nz] = row - 1; c->va[nz++] = -1.0; }
+      c->ja[nz] = row; c->va[nz++] = 4.0 + 0.001 * row;
+      if (j < g - 1) { c->ja[nz] = row + 1; c->va[nz++] = -1.0; }
+      if (i < g - 1) { c->ja[nz] = row + g; c->va[nz++] = -1.0; }
+      c->ia[row + 1] = nz;
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Local size of a dimension of global size N: PETSc's default split, or none on the last process with -empty_rank */
+static PetscErrorCode LocalSize(MPI_Comm comm, PetscBool emptyrank, PetscInt N, PetscInt *n)
+{
+  PetscMPIInt rank, size;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  if (emptyrank && size > 1) {
+    if (rank == size - 1) *n = 0;
+    else *n = N / (size - 1) + ((N % (size - 1)) > rank);
+  } else {
+    *n = PETSC_DECIDE;
+    PetscCall(PetscSplitOwnership(comm, n, &N));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Inserts the rows this process owns */
+static PetscErrorCode SetValuesCSR(Mat A, const CSR *c)
+{
+  PetscInt rstart, rend, i;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (i = rstart; i < rend; i++) PetscCall(MatSetValues(A, 1, &i, c->ia[i + 1] - c->ia[i], c->ja + c->ia[i], c->va + c->ia[i], INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(0);
+}
+
+/* A matrix of the given type (MATELLG: then also MatSetFromOptions) with exact preallocation, assembled from c */
+static PetscErrorCode BuildMat(MPI_Comm comm, PetscBool emptyrank, const CSR *c, MatType type, Mat *A)
+{
+  PetscInt  m, n, rstart, rend, cstart, cend, i, k, *dnnz, *onnz;
+  PetscBool isellg;
+
+  PetscFunctionBeginUser;
+  PetscCall(LocalSize(comm, emptyrank, c->M, &m));
+  PetscCall(LocalSize(comm, emptyrank, c->N, &n));
+  PetscCall(MatCreate(comm, A));
+  PetscCall(MatSetSizes(*A, m, n, c->M, c->N));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(PetscStrcmp(type, MATELLG, &isellg));
+  if (isellg) PetscCall(MatSetFromOptions(*A));
+  PetscCallMPI(MPI_Scan(&m, &rend, 1, MPIU_INT, MPI_SUM, comm));
+  PetscCallMPI(MPI_Scan(&n, &cend, 1, MPIU_INT, MPI_SUM, comm));
+  rstart = rend - m;
+  cstart = cend - n;
+  PetscCall(PetscCalloc2(rend - rstart, &dnnz, rend - rstart, &onnz));
+  for (i = rstart; i < rend; i++)
+    for (k = c->ia[i]; k < c->ia[i + 1]; k++) {
+      if (c->ja[k] >= cstart && c->ja[k] < cend) dnnz[i - rstart]++;
+      else onnz[i - rstart]++;
+    }
+  PetscCall(MatXAIJSetPreallocation(*A, 1, dnnz, onnz, NULL, NULL));
+  PetscCall(PetscFree2(dnnz, onnz));
+  PetscCall(SetValuesCSR(*A, c));
+  PetscFunctionReturn(0);
+}
+
+/* max_i |y_i - yref_i| <= RTOL * scale, computed from the arrays (independent of vector operations) */
+static PetscErrorCode CheckClose(Vec y, Vec yref, PetscReal scale, const char *what, PetscBool gpu, PetscBool *ok)
+{
+  const PetscScalar *a, *b;
+  PetscInt           i, n;
+  PetscReal          err = 0.0;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(y, &n));
+  PetscCall(VecGetArrayRead(y, &a));
+  PetscCall(VecGetArrayRead(yref, &b));
+  for (i = 0; i < n; i++) err = PetscMax(err, PetscAbsScalar(a[i] - b[i]));
+  PetscCall(VecRestoreArrayRead(y, &a));
+  PetscCall(VecRestoreArrayRead(yref, &b));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, PetscObjectComm((PetscObject)y)));
+  if (!(err <= RTOL * scale)) {
+    *ok = PETSC_FALSE;
+    PetscCall(PetscPrintf(PetscObjectComm((PetscObject)y), "    FAILED %s with %s vectors: max error %g, allowed %g\n", what, gpu ? "gpu" : "host", (double)err, (double)(RTOL * scale)));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* dst <- src through the arrays */
+static PetscErrorCode CopyValues(Vec src, Vec dst)
+{
+  const PetscScalar *a;
+  PetscScalar       *b;
+  PetscInt           n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(src, &n));
+  PetscCall(VecGetArrayRead(src, &a));
+  PetscCall(VecGetArrayWrite(dst, &b));
+  PetscCall(PetscArraycpy(b, a, n));
+  PetscCall(VecRestoreArrayWrite(dst, &b));
+  PetscCall(VecRestoreArrayRead(src, &a));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode HostVec(MPI_Comm comm, PetscInt n, PetscInt N, Vec *v)
+{
+  PetscFunctionBeginUser;
+  PetscCall(VecCreate(comm, v));
+  PetscCall(VecSetSizes(*v, n, N));
+  PetscCall(VecSetType(*v, VECSTANDARD));
+  PetscFunctionReturn(0);
+}
+
+/* All products of A against those of the reference R, with vectors from MatCreateVecs(A) (gpu = TRUE) or host vectors */
+static PetscErrorCode CheckProducts(Mat A, Mat R, PetscBool gpu, PetscRandom rnd, PetscBool *ok)
+{
+  MPI_Comm  comm = PetscObjectComm((PetscObject)A);
+  PetscInt  m, n, M, N;
+  PetscReal nrm1, nrminf, xn, yn;
+  PetscBool square;
+  Vec       xr, x2r, yr, y0r, zr, txr, tyr, ty0r, tzr, dr; /* references: host vectors with R */
+  Vec       x, y, y0, z, tx, ty, ty0, tz;                  /* with A */
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetLocalSize(A, &m, &n));
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(HostVec(comm, n, N, &xr));
+  PetscCall(HostVec(comm, m, M, &yr));
+  PetscCall(VecSetRandom(xr, rnd));
+  PetscCall(VecDuplicate(xr, &x2r));
+  PetscCall(VecSetRandom(x2r, rnd));
+  PetscCall(VecDuplicate(yr, &y0r));
+  PetscCall(VecSetRandom(y0r, rnd));
+  PetscCall(VecDuplicate(yr, &zr));
+  PetscCall(VecDuplicate(yr, &txr));
+  PetscCall(VecSetRandom(txr, rnd));
+  PetscCall(VecDuplicate(xr, &tyr));
+  PetscCall(VecDuplicate(xr, &ty0r));
+  PetscCall(VecSetRandom(ty0r, rnd));
+  PetscCall(VecDuplicate(xr, &tzr));
+  if (gpu) {
+    PetscCall(MatCreateVecs(A, &x, &y));
+  } else {
+    PetscCall(VecDuplicate(xr, &x));
+    PetscCall(VecDuplicate(yr, &y));
+  }
+  PetscCall(VecDuplicate(y, &y0));
+  PetscCall(VecDuplicate(y, &z));
+  PetscCall(VecDuplicate(y, &tx));
+  PetscCall(VecDuplicate(x, &ty));
+  PetscCall(VecDuplicate(x, &ty0));
+  PetscCall(VecDuplicate(x, &tz));
+
+  /* scales: |(A x)_i| <= ||A||_inf ||x||_inf, |(A^T x)_j| <= ||A||_1 ||x||_inf */
+  PetscCall(MatNorm(R, NORM_INFINITY, &nrminf));
+  PetscCall(MatNorm(R, NORM_1, &nrm1));
+
+  /* MatMult, twice with new x values in between; the old contents of y must not matter */
+  PetscCall(CopyValues(xr, x));
+  PetscCall(VecSet(y, 1000.0));
+  PetscCall(MatMult(A, x, y));
+  PetscCall(MatMult(R, xr, yr));
+  PetscCall(VecNorm(xr, NORM_INFINITY, &xn));
+  PetscCall(CheckClose(y, yr, nrminf * xn, "MatMult", gpu, ok));
+  PetscCall(CopyValues(x2r, x));
+  PetscCall(MatMult(A, x, y));
+  PetscCall(MatMult(R, x2r, yr));
+  PetscCall(VecNorm(x2r, NORM_INFINITY, &xn));
+  PetscCall(CheckClose(y, yr, nrminf * xn, "MatMult (new x)", gpu, ok));
+
+  /* MatMultAdd: z = y0 + A x, then in place y0 = y0 + A x */
+  PetscCall(VecNorm(y0r, NORM_INFINITY, &yn));
+  PetscCall(CopyValues(y0r, y0));
+  PetscCall(MatMultAdd(A, x, y0, z));
+  PetscCall(MatMultAdd(R, x2r, y0r, zr));
+  PetscCall(CheckClose(z, zr, nrminf * xn + yn, "MatMultAdd", gpu, ok));
+  PetscCall(CheckClose(y0, y0r, 0.0, "MatMultAdd (y0 unchanged)", gpu, ok));
+  PetscCall(MatMultAdd(A, x, y0, y0));
+  PetscCall(CheckClose(y0, zr, nrminf * xn + yn, "MatMultAdd (y == z)", gpu, ok));
+
+  /* MatMultTranspose and MatMultTransposeAdd */
+  PetscCall(CopyValues(txr, tx));
+  PetscCall(VecNorm(txr, NORM_INFINITY, &xn));
+  PetscCall(VecSet(ty, 1000.0));
+  PetscCall(MatMultTranspose(A, tx, ty));
+  PetscCall(MatMultTranspose(R, txr, tyr));
+  PetscCall(CheckClose(ty, tyr, nrm1 * xn, "MatMultTranspose", gpu, ok));
+  PetscCall(VecNorm(ty0r, NORM_INFINITY, &yn));
+  PetscCall(CopyValues(ty0r, ty0));
+  PetscCall(MatMultTransposeAdd(A, tx, ty0, tz));
+  PetscCall(MatMultTransposeAdd(R, txr, ty0r, tzr));
+  PetscCall(CheckClose(tz, tzr, nrm1 * xn + yn, "MatMultTransposeAdd", gpu, ok));
+  PetscCall(MatMultTransposeAdd(A, tx, ty0, ty0));
+  PetscCall(CheckClose(ty0, tzr, nrm1 * xn + yn, "MatMultTransposeAdd (y == z)", gpu, ok));
+
+  /* MatGetDiagonal: square matrices whose row and column layouts agree */
+  square = (PetscBool)(M == N && m == n);
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &square, 1, MPIU_BOOL, MPI_LAND, comm));
+  if (square) {
+    PetscCall(VecDuplicate(yr, &dr));
+    PetscCall(VecSet(y, -7.0));
+    PetscCall(MatGetDiagonal(A, y));
+    PetscCall(MatGetDiagonal(R, dr));
+    PetscCall(CheckClose(y, dr, 0.0, "MatGetDiagonal", gpu, ok));
+    PetscCall(VecDestroy(&dr));
+  }
+
+  PetscCall(VecDestroy(&xr));
+  PetscCall(VecDestroy(&x2r));
+  PetscCall(VecDestroy(&yr));
+  PetscCall(VecDestroy(&y0r));
+  PetscCall(VecDestroy(&zr));
+  PetscCall(VecDestroy(&txr));
+  PetscCall(VecDestroy(&tyr));
+  PetscCall(VecDestroy(&ty0r));
+  PetscCall(VecDestroy(&tzr));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&y0));
+  PetscCall(VecDestroy(&z));
+  PetscCall(VecDestroy(&tx));
+  PetscCall(VecDestroy(&ty));
+  PetscCall(VecDestroy(&ty0));
+  PetscCall(VecDestroy(&tz));
+  PetscFunctionReturn(0);
+}
+
+/* Checks with both kinds of vectors; prints one line */
+static PetscErrorCode CheckBoth(const char *what, Mat A, Mat R, PetscRandom rnd, PetscInt *nfail)
+{
+  PetscBool ok = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  PetscCall(CheckProducts(A, R, PETSC_TRUE, rnd, &ok));
+  PetscCall(CheckProducts(A, R, PETSC_FALSE, rnd, &ok));
+  PetscCall(PetscPrintf(PetscObjectComm((PetscObject)A), "%-44s %s\n", what, ok ? "ok" : "FAILED"));
+  if (!ok) (*nfail)++;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode CheckType(Mat A, MatType type, const char *what, PetscInt *nfail)
+{
+  PetscBool same;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, type, &same));
+  if (!same) {
+    MatType t;
+    PetscCall(MatGetType(A, &t));
+    PetscCall(PetscPrintf(PetscObjectComm((PetscObject)A), "%-44s FAILED: type %s, expected %s\n", what, t, type));
+    (*nfail)++;
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Lower-case copy of the file's contents on process 0 (empty elsewhere) */
+static PetscErrorCode ReadFile(MPI_Comm comm, const char *fname, char *buf, size_t len)
+{
+  PetscMPIInt rank;
+  size_t      i, n = 0;
+  FILE       *fp;
+
+  PetscFunctionBeginUser;
+  buf[0] = 0;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  if (rank) PetscFunctionReturn(0);
+  fp = fopen(fname, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", fname);
+  n = fread(buf, 1, len - 1, fp);
+  buf[n] = 0;
+  fclose(fp);
+  for (i = 0; i < n; i++) buf[i] = (char)tolower((unsigned char)buf[i]);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ViewToFile(Mat A, PetscViewerFormat format, const char *fname)
+{
+  PetscViewer v;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscViewerASCIIOpen(PetscObjectComm((PetscObject)A), fname, &v));
+  PetscCall(PetscViewerPushFormat(v, format));
+  PetscCall(MatView(A, v));
+  PetscCall(PetscViewerPopFormat(v));
+  PetscCall(PetscViewerDestroy(&v));
+  PetscFunctionReturn(0);
+}
+
+/* MatView: INFO names the type and the backend; the default format lists the same entries as AIJ */
+static PetscErrorCode CheckView(Mat A, Mat R, PetscInt *nfail)
+{
+  MPI_Comm    comm = PetscObjectComm((PetscObject)A);
+  MatType     type;
+  PetscMPIInt rank;
+  char       *a, *b, lt[64], *s, *pa, *pb;
+  size_t      len = 1 << 20, i;
+  PetscBool   ok = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCall(PetscMalloc2(len, &a, len, &b));
+  PetscCall(MatGetType(A, &type));
+  PetscCall(PetscStrncpy(lt, type, sizeof(lt)));
+  for (i = 0; lt[i]; i++) lt[i] = (char)tolower((unsigned char)lt[i]);
+  PetscCall(ViewToFile(A, PETSC_VIEWER_ASCII_INFO, "view_info.txt"));
+  PetscCall(ReadFile(comm, "view_info.txt", a, len));
+  if (!rank) {
+    PetscCall(PetscStrstr(a, lt, &s));
+    if (!s) ok = PETSC_FALSE;
+    PetscCall(PetscStrstr(a, "backend", &s));
+    if (!s) ok = PETSC_FALSE;
+  }
+  PetscCallMPI(MPI_Bcast(&ok, 1, MPIU_BOOL, 0, comm));
+  PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatView info: type and backend", ok ? "ok" : "FAILED"));
+  if (!ok) (*nfail)++;
+
+  /* default format: the same text as AIJ's after the "type:" line */
+  ok = PETSC_TRUE;
+  PetscCall(ViewToFile(A, PETSC_VIEWER_DEFAULT, "view_ellg.txt"));
+  PetscCall(ViewToFile(R, PETSC_VIEWER_DEFAULT, "view_aij.txt"));
+  PetscCall(ReadFile(comm, "view_ellg.txt", a, len));
+  PetscCall(ReadFile(comm, "view_aij.txt", b, len));
+  if (!rank) {
+    PetscCall(PetscStrstr(a, "type:", &pa));
+    PetscCall(PetscStrstr(b, "type:", &pb));
+    if (pa) PetscCall(PetscStrchr(pa, '\n', &pa));
+    if (pb) PetscCall(PetscStrchr(pb, '\n', &pb));
+    if (!pa || !pb) ok = PETSC_FALSE;
+    else PetscCall(PetscStrcmp(pa, pb, &ok));
+  }
+  PetscCallMPI(MPI_Bcast(&ok, 1, MPIU_BOOL, 0, comm));
+  PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatView: same entries as AIJ", ok ? "ok" : "FAILED"));
+  if (!ok) (*nfail)++;
+  PetscCall(PetscFree2(a, b));
+  PetscFunctionReturn(0);
+}
+
+/* MatDuplicate, MatConvert aij <-> ellg (initial, reuse, in place) */
+static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, PetscRandom rnd, PetscInt *nfail)
+{
+  PetscMPIInt size;
+  MatType     ellgtype, aijtype, atype;
+  Mat         B, C, D, E;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  ellgtype = size > 1 ? MATMPIAIJELLG : MATSEQAIJELLG;
+  aijtype  = size > 1 ? MATMPIAIJ : MATSEQAIJ;
+  PetscCall(MatGetType(A, &atype));
+
+  PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  PetscCall(CheckType(B, atype, "MatDuplicate type", nfail));
+  PetscCall(CheckBoth("MatDuplicate(MAT_COPY_VALUES)", B, R, rnd, nfail));
+  PetscCall(MatScale(B, 0.5));
+  PetscCall(CheckBoth("original after scaling the duplicate", A, R, rnd, nfail));
+  PetscCall(MatDestroy(&B));
+
+  PetscCall(MatDuplicate(A, MAT_DO_NOT_COPY_VALUES, &B));
+  PetscCall(MatDuplicate(R, MAT_DO_NOT_COPY_VALUES, &C));
+  PetscCall(CheckBoth("MatDuplicate(MAT_DO_NOT_COPY_VALUES): zero", B, C, rnd, nfail));
+  PetscCall(SetValuesCSR(B, c));
+  PetscCall(CheckBoth("MatDuplicate(MAT_DO_NOT_COPY_VALUES): set", B, R, rnd, nfail));
+  PetscCall(MatDestroy(&B));
+  PetscCall(MatDestroy(&C));
+
+  /* aij -> ellg */
+  PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &D));
+  PetscCall(MatConvert(D, ellgtype, MAT_INITIAL_MATRIX, &B));
+  PetscCall(CheckType(B, ellgtype, "MatConvert(aij -> ellg) type", nfail));
+  PetscCall(CheckBoth("MatConvert(aij -> ellg, initial)", B, R, rnd, nfail));
+  PetscCall(MatScale(D, -2.0));
+  PetscCall(MatConvert(D, ellgtype, MAT_REUSE_MATRIX, &B));
+  PetscCall(CheckBoth("MatConvert(aij -> ellg, reuse)", B, D, rnd, nfail));
+  PetscCall(MatDestroy(&B));
+  PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &E));
+  PetscCall(MatConvert(E, ellgtype, MAT_INPLACE_MATRIX, &E));
+  PetscCall(CheckType(E, ellgtype, "MatConvert(aij -> ellg, in place) type", nfail));
+  PetscCall(CheckBoth("MatConvert(aij -> ellg, in place)", E, R, rnd, nfail));
+  PetscCall(MatDestroy(&E));
+
+  /* ellg -> aij (D = -2 R) */
+  PetscCall(MatConvert(A, ellgtype, MAT_INITIAL_MATRIX, &E));
+  PetscCall(MatConvert(E, aijtype, MAT_INITIAL_MATRIX, &B));
+  PetscCall(CheckType(B, aijtype, "MatConvert(ellg -> aij) type", nfail));
+  PetscCall(CheckBoth("MatConvert(ellg -> aij, initial)", B, R, rnd, nfail));
+  PetscCall(MatScale(E, -2.0));
+  PetscCall(MatConvert(E, aijtype, MAT_REUSE_MATRIX, &B));
+  PetscCall(CheckBoth("MatConvert(ellg -> aij, reuse)", B, D, rnd, nfail));
+  PetscCall(MatDestroy(&B));
+  PetscCall(MatConvert(E, aijtype, MAT_INPLACE_MATRIX, &E));
+  PetscCall(CheckType(E, aijtype, "MatConvert(ellg -> aij, in place) type", nfail));
+  PetscCall(CheckBoth("MatConvert(ellg -> aij, in place)", E, D, rnd, nfail));
+  PetscCall(MatDestroy(&E));
+  PetscCall(MatDestroy(&D));
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Comm    comm;
+  PetscBool   emptyrank = PETSC_FALSE, isgpu;
+  PetscInt    nfail = 0, i, ncase = 0;
+  PetscRandom rnd;
+  CSR         c[24];
+  Mat         A, R;
+  Vec         x, y;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscELLGInitializePackage());
+  comm = PETSC_COMM_WORLD;
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-empty_rank", &emptyrank, NULL));
+  PetscCall(PetscRandomCreate(comm, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 7));
+  PetscCall(PetscRandomSeed(rnd));
+
+  {
+    PetscInt skew[300], dense[200];
+
+    PetscCall(CSRRandom("0x0", 0, 0, 0.0, 0.0, NULL, 1, &c[ncase++]));
+    PetscCall(CSRRandom("1x1", 1, 1, 1.0, 0.0, NULL, 2, &c[ncase++]));
+    PetscCall(CSRRandom("1x1 without entries", 1, 1, 0.0, 0.0, NULL, 3, &c[ncase++]));
+    PetscCall(CSRRandom("zero matrix 20x20", 20, 20, 0.0, 0.0, NULL, 4, &c[ncase++]));
+    PetscCall(CSRRandom("random 7x7 dense", 7, 7, 1.0, 0.0, NULL, 5, &c[ncase++]));
+    PetscCall(CSRRandom("random 33x33 density 0.2", 33, 33, 0.2, 0.0, NULL, 6, &c[ncase++]));
+    PetscCall(CSRRandom("random 130x130 density 0.05", 130, 130, 0.05, 0.0, NULL, 7, &c[ncase++]));
+    PetscCall(CSRRandom("random 257x257 density 0.02", 257, 257, 0.02, 0.0, NULL, 8, &c[ncase++]));
+    PetscCall(CSRRandom("random 64x64 density 0.6", 64, 64, 0.6, 0.0, NULL, 9, &c[ncase++]));
+    PetscCall(CSRRandom("empty rows 50x50", 50, 50, 0.02, 0.0, NULL, 10, &c[ncase++])); /* many rows without entries */
+    PetscCall(CSRRandom("explicit zeros 60x60", 60, 60, 0.2, 0.5, NULL, 11, &c[ncase++]));
+    PetscCall(CSRRandom("tall 90x25", 90, 25, 0.15, 0.0, NULL, 12, &c[ncase++]));
+    PetscCall(CSRRandom("wide 25x90", 25, 90, 0.15, 0.0, NULL, 13, &c[ncase++]));
+    PetscCall(CSRRandom("tall 40x1", 40, 1, 0.5, 0.0, NULL, 14, &c[ncase++]));
+    PetscCall(CSRRandom("wide 1x40", 1, 40, 0.5, 0.0, NULL, 15, &c[ncase++]));
+    for (i = 0; i < 200; i++) dense[i] = i == 3 ? 200 : (i % 4 == 1 ? 0 : 3);
+    PetscCall(CSRRandom("one dense row 200x200", 200, 200, 0.0, 0.0, dense, 16, &c[ncase++]));
+    for (i = 0; i < 300; i++) skew[i] = i == 5 ? 300 : (i == 100 ? 150 : (i % 50 == 0 ? 40 : 1 + i % 6));
+    PetscCall(CSRRandom("skewed rows 300x300", 300, 300, 0.0, 0.0, skew, 17, &c[ncase++]));
+    PetscCall(CSRLaplacian("Laplacian 2D 45x45", 45, &c[ncase++]));
+  }
+
+  for (i = 0; i < ncase; i++) {
+    PetscCall(BuildMat(comm, emptyrank, &c[i], MATELLG, &A));
+    PetscCall(BuildMat(comm, emptyrank, &c[i], MATAIJ, &R));
+    PetscCall(CheckBoth(c[i].name, A, R, rnd, &nfail));
+    if (i == 5) {
+      PetscCall(MatCreateVecs(A, &x, &y));
+      PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &isgpu, VECSEQGPU, VECMPIGPU, ""));
+      if (isgpu) PetscCall(PetscObjectTypeCompareAny((PetscObject)y, &isgpu, VECSEQGPU, VECMPIGPU, ""));
+      PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatCreateVecs gives gpu vectors", isgpu ? "ok" : "FAILED"));
+      if (!isgpu) nfail++;
+      PetscCall(VecDestroy(&x));
+      PetscCall(VecDestroy(&y));
+      PetscCall(CheckView(A, R, &nfail));
+      PetscCall(CheckDuplicateConvert(A, R, &c[i], rnd, &nfail));
+    }
+    PetscCall(MatDestroy(&A));
+    PetscCall(MatDestroy(&R));
+    PetscCall(CSRDestroy(&c[i]));
+  }
+  PetscCall(PetscPrintf(comm, "%s\n", nfail ? "SOME CHECKS FAILED" : "all checks passed"));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 1
+      args: -mat_ellg_threads_per_row {{0 1 2 4 8 16 32}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: blocksize
+      args: -mat_ellg_block_size {{32 64 256 1024}} -mat_ellg_threads_per_row {{0 32}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: mpi
+      nsize: {{2 3}}
+      args: -mat_ellg_threads_per_row {{0 4}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: empty_rank
+      nsize: 3
+      args: -empty_rank
+      output_file: output/ex1_1.out
+
+TEST*/

@@ -1,0 +1,190 @@
+static char help[] = "KSP solves with an ELLG matrix and device vectors against the same solves with AIJ and host\n\
+vectors: CG, GMRES and BiCGStab with Jacobi and ILU (block Jacobi with ILU blocks in parallel) on a\n\
+2D (5-point) or 3D (7-point) Laplacian. Both must take the same number of iterations and agree on\n\
+the solution.\n\
+  -dim <2,3>: dimension of the grid\n\
+  -n <n>: grid points per direction\n\n";
+
+#include <petscksp.h>
+#include <petscellg.h>
+
+/* Laplacian on an n^dim grid with Dirichlet boundary, natural ordering, rows split by PETSc */
+static PetscErrorCode Laplacian(PetscInt dim, PetscInt n, MatType type, Mat *A)
+{
+  PetscInt N = dim == 2 ? n * n : n * n * n, rstart, rend, row;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 2 * dim + 1, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 2 * dim + 1, NULL, dim, NULL));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (row = rstart; row < rend; row++) {
+    PetscInt    c[3], cols[7], nc = 0, d, stride = 1;
+    PetscScalar vals[7];
+
+    c[0] = row % n;
+    c[1] = (row / n) % n;
+    c[2] = row / (n * n);
+    for (d = 0; d < dim; d++, stride *= n) {
+      if (c[d] > 0) {
+        cols[nc]   = row - stride;
+        vals[nc++] = -1.0;
+      }
+      if (c[d] < n - 1) {
+        cols[nc]   = row + stride;
+        vals[nc++] = -1.0;
+      }
+    }
+    cols[nc]   = row;
+    vals[nc++] = 2.0 * dim;
+    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(0);
+}
+
+/* dst <- src through the arrays */
+static PetscErrorCode CopyValues(Vec src, Vec dst)
+{
+  const PetscScalar *a;
+  PetscScalar       *b;
+  PetscInt           n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(src, &n));
+  PetscCall(VecGetArrayRead(src, &a));
+  PetscCall(VecGetArrayWrite(dst, &b));
+  PetscCall(PetscArraycpy(b, a, n));
+  PetscCall(VecRestoreArrayWrite(dst, &b));
+  PetscCall(VecRestoreArrayRead(src, &a));
+  PetscFunctionReturn(0);
+}
+
+/* Solves A x = b with the given methods; x starts from zero */
+static PetscErrorCode Solve(Mat A, Vec b, Vec x, KSPType ktype, PCType ptype, PetscInt *its, KSPConvergedReason *reason)
+{
+  KSP ksp;
+  PC  pc;
+
+  PetscFunctionBeginUser;
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetType(ksp, ktype));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, ptype));
+  PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 2000));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(VecSet(x, 0.0));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, its));
+  PetscCall(KSPGetConvergedReason(ksp, reason));
+  PetscCall(KSPDestroy(&ksp));
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  const char        *ktypes[] = {KSPCG, KSPGMRES, KSPBCGS};
+  PetscInt           dim = 2, n = 16, k, p, its, itsr, nfail = 0;
+  PetscMPIInt        size;
+  KSPConvergedReason reason, reasonr;
+  PCType             ptypes[2];
+  Mat                A, R;
+  Vec                x, b, xr, br;
+  PetscRandom        rnd;
+  PetscReal          err, nrm;
+  PetscBool          isgpu;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscELLGInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-dim", &dim, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCheck(dim == 2 || dim == 3, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-dim must be 2 or 3");
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  ptypes[0] = PCJACOBI;
+  ptypes[1] = size == 1 ? PCILU : PCBJACOBI; /* ILU blocks in parallel */
+
+  PetscCall(Laplacian(dim, n, MATELLG, &A));
+  PetscCall(Laplacian(dim, n, MATAIJ, &R));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &isgpu, VECSEQGPU, VECMPIGPU, ""));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%dD Laplacian, %" PetscInt_FMT " unknowns, ellg with %s vectors\n", (int)dim, dim == 2 ? n * n : n * n * n, isgpu ? "gpu" : "OTHER"));
+  if (!isgpu) nfail++;
+  PetscCall(MatCreateVecs(R, &xr, &br));
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 11));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(VecSetRandom(br, rnd));
+  PetscCall(CopyValues(br, b));
+
+  for (k = 0; k < 3; k++) {
+    for (p = 0; p < 2; p++) {
+      PetscBool ok = PETSC_TRUE;
+
+      PetscCall(Solve(A, b, x, ktypes[k], ptypes[p], &its, &reason));
+      PetscCall(Solve(R, br, xr, ktypes[k], ptypes[p], &itsr, &reasonr));
+      if (its != itsr || reason != reasonr || reasonr <= 0) ok = PETSC_FALSE;
+      /* the solutions: relative difference in the max norm, from the arrays */
+      {
+        const PetscScalar *a, *c;
+        PetscInt           i, nl;
+
+        err = 0.0;
+        nrm = 0.0;
+        PetscCall(VecGetLocalSize(x, &nl));
+        PetscCall(VecGetArrayRead(x, &a));
+        PetscCall(VecGetArrayRead(xr, &c));
+        for (i = 0; i < nl; i++) {
+          err = PetscMax(err, PetscAbsScalar(a[i] - c[i]));
+          nrm = PetscMax(nrm, PetscAbsScalar(c[i]));
+        }
+        PetscCall(VecRestoreArrayRead(x, &a));
+        PetscCall(VecRestoreArrayRead(xr, &c));
+        PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
+        PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &nrm, 1, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
+      }
+      if (!(err <= 1e-8 * nrm)) ok = PETSC_FALSE;
+      if (ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s converged in %3" PetscInt_FMT " iterations, same as aij: ok\n", ktypes[k], ptypes[p], itsr));
+      else {
+        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s FAILED: ellg %" PetscInt_FMT " iterations (%s), aij %" PetscInt_FMT " (%s), solution difference %g (relative)\n", ktypes[k], ptypes[p], its, KSPConvergedReasons[reason], itsr, KSPConvergedReasons[reasonr], (double)(nrm > 0 ? err / nrm : err)));
+        nfail++;
+      }
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s\n", nfail ? "SOME CHECKS FAILED" : "all checks passed"));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&xr));
+  PetscCall(VecDestroy(&br));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 2d
+      args: -dim 2 -n 16
+
+   test:
+      suffix: 3d
+      args: -dim 3 -n 8
+
+   test:
+      suffix: 2d_mpi
+      nsize: 2
+      args: -dim 2 -n 16
+
+   test:
+      suffix: 3d_mpi
+      nsize: 3
+      args: -dim 3 -n 8
+
+TEST*/

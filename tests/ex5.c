@@ -1,0 +1,273 @@
+static char help[] = "Bad options and bad calls with ELLG matrices must give clear errors. The program catches each\n\
+error (PetscReturnErrorHandler) and prints one line that does not depend on the backend.\n\
+  -case option: build, assemble and multiply an ELLG matrix under the (bad) options given;\n\
+                an error must be raised whose message contains the -expect string\n\
+  -case cuda:   the same with -ellg_backend cuda: either the products run on a GPU and match AIJ,\n\
+                or (no usable GPU, or built without CUDA) a clear error names cuda\n\
+  -case calls:  wrong vector sizes, aliased vectors, unassembled matrix, new nonzero after\n\
+                assembly: each must fail as the same call with an AIJ matrix does\n\n";
+
+#include <petscellg.h>
+
+/* Sizes, type (and options), preallocation and the entries of a small tridiagonal matrix */
+static PetscErrorCode FillMat(Mat A, MatType type, PetscBool fromoptions)
+{
+  PetscInt i, rstart, rend, n = 10;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatSetSizes(A, PETSC_DECIDE, PETSC_DECIDE, n, n));
+  PetscCall(MatSetType(A, type));
+  if (fromoptions) PetscCall(MatSetFromOptions(A));
+  PetscCall(MatSeqAIJSetPreallocation(A, 3, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(A, 3, NULL, 1, NULL));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (i = rstart; i < rend; i++) {
+    PetscInt    cols[3] = {i - 1, i, i + 1};
+    PetscScalar vals[3] = {-1.0, 2.0 + i, -1.0};
+
+    if (i == 0) PetscCall(MatSetValues(A, 1, &i, 2, cols + 1, vals + 1, INSERT_VALUES));
+    else if (i == n - 1) PetscCall(MatSetValues(A, 1, &i, 2, cols, vals, INSERT_VALUES));
+    else PetscCall(MatSetValues(A, 1, &i, 3, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode BuildMat(MatType type, Mat *A)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(FillMat(*A, type, PETSC_FALSE));
+  PetscFunctionReturn(0);
+}
+
+/* ||A x - R x||_inf for x = (1, 2, 3, ...) */
+static PetscErrorCode MultDifference(Mat A, Mat R, PetscReal *diff)
+{
+  Vec x, y, xr, yr;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(MatCreateVecs(R, &xr, &yr));
+  PetscCall(VecSetValue(xr, 0, 1.0, INSERT_VALUES)); /* any nonzero pattern will do */
+  PetscCall(VecAssemblyBegin(xr));
+  PetscCall(VecAssemblyEnd(xr));
+  PetscCall(VecShift(xr, 0.5));
+  PetscCall(VecCopy(xr, x));
+  PetscCall(MatMult(A, x, y));
+  PetscCall(MatMult(R, xr, yr));
+  PetscCall(VecAXPY(yr, -1.0, y));
+  PetscCall(VecNorm(yr, NORM_INFINITY, diff));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&xr));
+  PetscCall(VecDestroy(&yr));
+  PetscFunctionReturn(0);
+}
+
+/* The ELLG matrix A made from the options, checked against AIJ; errors are returned to the caller */
+static PetscErrorCode MakeAndMultiply(Mat A, Mat R, PetscBool cuda)
+{
+  PetscReal        diff;
+  PetscELLGBackend be;
+
+  PetscFunctionBeginUser;
+  PetscCall(FillMat(A, MATELLG, PETSC_TRUE));
+  PetscCall(MatELLGGetBackend(A, &be));
+  PetscCheck(!cuda || be == PETSCELLG_BACKEND_CUDA, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "-ellg_backend cuda given, but the matrix uses the %s backend", PetscELLGBackends[be]);
+  PetscCall(MultDifference(A, R, &diff));
+  PetscCheck(diff < 1e-12, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "MatMult of the ELLG matrix differs from AIJ by %g", (double)diff);
+  PetscFunctionReturn(0);
+}
+
+/* whether the message of the last error contains what (case-insensitive) */
+static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *what, PetscBool *found)
+{
+  char *msg = NULL, *s;
+  char  low[4096];
+  int   i;
+
+  PetscFunctionBeginUser;
+  *found = PETSC_FALSE;
+  PetscCall(PetscErrorMessage(ierr, NULL, &msg));
+  if (!msg) PetscFunctionReturn(0);
+  for (i = 0; msg[i] && i < (int)sizeof(low) - 1; i++) low[i] = (char)((msg[i] >= 'A' && msg[i] <= 'Z') ? msg[i] - 'A' + 'a' : msg[i]);
+  low[i] = 0;
+  PetscCall(PetscStrstr(low, what, &s));
+  *found = (PetscBool)(s != NULL);
+  PetscFunctionReturn(0);
+}
+
+/* Runs a bad call on the ELLG matrix and the same call on the AIJ matrix, errors returned instead of
+   aborting: both must fail, with the same error code (PETSc's usual one for that mistake) */
+#define EXPECT_SAME_ERROR(label, callA, callR) \
+  do { \
+    PetscErrorCode ea_, er_; \
+    PetscBool      ok_; \
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL)); \
+    ea_ = (callA); \
+    er_ = (callR); \
+    PetscCall(PetscPopErrorHandler()); \
+    ok_ = (PetscBool)(er_ != 0 && ea_ == er_); \
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok_, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD)); \
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-48s %s\n", label, ok_ ? "error: ok" : "FAILED")); \
+    if (!ok_) PetscCall(PetscSynchronizedPrintf(PETSC_COMM_WORLD, "    [%d] ellg error %d, aij error %d\n", rank, (int)ea_, (int)er_)); \
+    PetscCall(PetscSynchronizedFlush(PETSC_COMM_WORLD, PETSC_STDOUT)); \
+  } while (0)
+
+/* vectors of the sizes of A's columns (x) and rows (y), and one entry longer on every process (big):
+   every process then sees the size error, none goes on into communication */
+static PetscErrorCode CreateVecs(Mat A, VecType type, Vec *x, Vec *y, Vec *big)
+{
+  PetscInt m;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetLocalSize(A, &m, NULL));
+  PetscCall(VecCreate(PETSC_COMM_WORLD, x));
+  PetscCall(VecSetSizes(*x, m, PETSC_DETERMINE));
+  PetscCall(VecSetType(*x, type));
+  PetscCall(VecSet(*x, 1.0));
+  PetscCall(VecDuplicate(*x, y));
+  PetscCall(VecCreate(PETSC_COMM_WORLD, big));
+  PetscCall(VecSetSizes(*big, m + 1, PETSC_DETERMINE));
+  PetscCall(VecSetType(*big, type));
+  PetscCall(VecSet(*big, 1.0));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode BadCalls(void)
+{
+  Mat         A, R, UA, UR;
+  Vec         x, y, z, big, xr, yr, zr, bigr;
+  PetscInt    m, M, rstart, rend, col;
+  PetscMPIInt rank;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCall(BuildMat(MATELLG, &A));
+  PetscCall(BuildMat(MATAIJ, &R));
+  PetscCall(CreateVecs(A, VECGPU, &x, &y, &big));
+  PetscCall(CreateVecs(R, VECSTANDARD, &xr, &yr, &bigr));
+  PetscCall(VecDuplicate(y, &z));
+  PetscCall(VecDuplicate(yr, &zr));
+
+  EXPECT_SAME_ERROR("MatMult, x of the wrong size", MatMult(A, big, y), MatMult(R, bigr, yr));
+  EXPECT_SAME_ERROR("MatMult, y of the wrong size", MatMult(A, x, big), MatMult(R, xr, bigr));
+  EXPECT_SAME_ERROR("MatMult, x and y the same vector", MatMult(A, x, x), MatMult(R, xr, xr));
+  EXPECT_SAME_ERROR("MatMultAdd, z of the wrong size", MatMultAdd(A, x, y, big), MatMultAdd(R, xr, yr, bigr));
+  EXPECT_SAME_ERROR("MatMultTranspose, x of the wrong size", MatMultTranspose(A, big, y), MatMultTranspose(R, bigr, yr));
+  EXPECT_SAME_ERROR("MatMultTransposeAdd, y of the wrong size", MatMultTransposeAdd(A, x, big, z), MatMultTransposeAdd(R, xr, bigr, zr));
+  EXPECT_SAME_ERROR("MatGetDiagonal, vector of the wrong size", MatGetDiagonal(A, big), MatGetDiagonal(R, bigr));
+
+  /* a new nonzero after assembly (preallocated matrix, default options): two columns away from the
+     diagonal, in this process's diagonal block */
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  PetscCheck(rend - rstart >= 3, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Run on at most 3 processes");
+  col = rstart + 2;
+  EXPECT_SAME_ERROR("MatSetValues, new nonzero after assembly", MatSetValue(A, rstart, col, 1.0, INSERT_VALUES), MatSetValue(R, rstart, col, 1.0, INSERT_VALUES));
+
+  /* MatMult before assembly */
+  PetscCall(MatGetLocalSize(A, &m, NULL));
+  PetscCall(MatGetSize(A, &M, NULL));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, &UA));
+  PetscCall(MatSetSizes(UA, m, m, M, M));
+  PetscCall(MatSetType(UA, MATELLG));
+  PetscCall(MatSetUp(UA));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, &UR));
+  PetscCall(MatSetSizes(UR, m, m, M, M));
+  PetscCall(MatSetType(UR, MATAIJ));
+  PetscCall(MatSetUp(UR));
+  EXPECT_SAME_ERROR("MatMult, matrix not assembled", MatMult(UA, x, y), MatMult(UR, xr, yr));
+  PetscCall(MatDestroy(&UA));
+  PetscCall(MatDestroy(&UR));
+
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&z));
+  PetscCall(VecDestroy(&big));
+  PetscCall(VecDestroy(&xr));
+  PetscCall(VecDestroy(&yr));
+  PetscCall(VecDestroy(&zr));
+  PetscCall(VecDestroy(&bigr));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  char           kase[32] = "calls", expect[64] = "";
+  PetscBool      iscalls, isoption, iscuda, found;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscELLGInitializePackage());
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-case", kase, sizeof(kase), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-expect", expect, sizeof(expect), NULL));
+  PetscCall(PetscStrcmp(kase, "calls", &iscalls));
+  PetscCall(PetscStrcmp(kase, "option", &isoption));
+  PetscCall(PetscStrcmp(kase, "cuda", &iscuda));
+  PetscCheck(iscalls || isoption || iscuda, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-case must be calls, option or cuda");
+
+  if (iscalls) PetscCall(BadCalls());
+  else {
+    Mat A, R;
+
+    PetscCall(BuildMat(MATAIJ, &R));
+    PetscCall(MatCreate(PETSC_COMM_WORLD, &A));
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    ierr = MakeAndMultiply(A, R, iscuda);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(MatDestroy(&A));
+    PetscCall(MatDestroy(&R));
+    if (isoption) {
+      PetscCall(MessageContains(ierr, expect, &found));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bad option: error %s, message names %s: %s\n", ierr ? "raised" : "NOT raised", expect, ierr && found ? "ok" : "FAILED"));
+    } else {
+      /* with a usable GPU the products ran on it and matched AIJ (else an error); without one, the error names cuda */
+      PetscCall(MessageContains(ierr, "cuda", &found));
+      found = (PetscBool)(found && ierr == PETSC_ERR_SUP_SYS);
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "-ellg_backend cuda: GPU products match AIJ, or a clear error without a GPU: %s\n", !ierr || found ? "ok" : "FAILED"));
+      if (ierr && !found) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "    error %d is not PETSC_ERR_SUP_SYS naming cuda\n", (int)ierr));
+    }
+  }
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: calls
+
+   test:
+      suffix: calls_mpi
+      nsize: 2
+      output_file: output/ex5_calls.out
+
+   # An option error inside PetscOptionsBegin/End leaves PETSc's own copies of the option strings
+   # allocated (PetscStrallocpy, PetscOptionsGetEList): -malloc_dump lists them, the filter drops them
+
+   test:
+      suffix: threads_per_row
+      args: -case option -expect mat_ellg_threads_per_row -mat_ellg_threads_per_row {{3 64 -1}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: block_size
+      args: -case option -expect mat_ellg_block_size -mat_ellg_block_size {{33 2048 -32}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: backend
+      args: -case option -expect ellg_backend -ellg_backend foo
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: backend_cuda
+      args: -case cuda -ellg_backend cuda
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+TEST*/
