@@ -38,3 +38,9 @@ CUDA_LIBS     :=
 ifneq ($(NVCC),)
 CUDA_LIBS     := -L$(CUDA_DIR)/lib64 -Wl,-rpath,$(CUDA_DIR)/lib64 -lcublas -lcusparse -lcudart
 endif
+
+# Open MPI refuses to start as root unless told (tests, demo and bench run MPI programs)
+ifeq ($(shell id -u),0)
+export OMPI_ALLOW_RUN_AS_ROOT := 1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
+endif

@@ -35,12 +35,6 @@ PETSC_EX2_OPTIONS := -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type ellg -
 PETSC_TEST_MAKE = $(MAKE) --no-print-directory -f $(PETSC_DIR)/share/petsc/examples/gmakefile.test \
   PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH) gmakesearch='$(PETSC_EX2_TESTS)'
 
-# Open MPI refuses to start as root unless told
-ifeq ($(shell id -u),0)
-export OMPI_ALLOW_RUN_AS_ROOT := 1
-export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
-endif
-
 # A fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc. Failing tests
 # do not stop the run; the last command counts them.
 check:

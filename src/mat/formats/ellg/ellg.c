@@ -74,7 +74,8 @@ static PetscErrorCode ELLGCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode ELLGPack(ELLGFormat fmt, const int *col, const PetscScalar *aa)
+/* values from the host CSR; with the structure, col holds the CSR column indices in backend memory */
+static PetscErrorCode ELLGPack(ELLGFormat fmt, PetscBool structure, const int *col, const PetscScalar *aa)
 {
   ELLG        *e   = (ELLG *)fmt->data;
   PetscScalar *val = NULL;
@@ -84,9 +85,9 @@ static PetscErrorCode ELLGPack(ELLGFormat fmt, const int *col, const PetscScalar
   PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
   PetscCall(PetscELLGMemcpy(fmt->backend, val, aa, sizeof(PetscScalar) * fmt->nnz, ELLG_MEMCPY_HTOD));
   PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
-  if (fmt->backend == PETSCELLG_BACKEND_HOST) ELLGHostPack(&e->a, col, val);
+  if (fmt->backend == PETSCELLG_BACKEND_HOST) ELLGHostPack(&e->a, (int)structure, col, val);
 #if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaPack(&e->a, col, val));
+  else PetscCallELLGCuda(ELLGCudaPack(&e->a, (int)structure, col, val));
 #endif
   PetscCall(PetscELLGFree(fmt->backend, val));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -118,7 +119,7 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const PetscInt *ai, const PetscI
   PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
   PetscCall(ELLGCSRUploadIndices(fmt->backend, m, ai, fmt->nnz, aj, &e->a.rowptr, &csrcol));
   PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(ELLGPack(fmt, csrcol, aa));
+  PetscCall(ELLGPack(fmt, PETSC_TRUE, csrcol, aa));
   PetscCall(PetscELLGFree(fmt->backend, csrcol));
   fmt->bytes = (sizeof(int) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (2 * (size_t)m + 1);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -127,7 +128,7 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const PetscInt *ai, const PetscI
 static PetscErrorCode ELLGUpdateValues(ELLGFormat fmt, const PetscScalar *aa)
 {
   PetscFunctionBegin;
-  PetscCall(ELLGPack(fmt, NULL, aa));
+  PetscCall(ELLGPack(fmt, PETSC_FALSE, NULL, aa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

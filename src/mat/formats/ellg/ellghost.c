@@ -2,16 +2,16 @@
 #include <stddef.h>
 #include "ellgkernels.h"
 
-void ELLGHostPack(const ELLGArrays *e, const int *csrcol, const double *csrval)
+void ELLGHostPack(const ELLGArrays *e, int structure, const int *csrcol, const double *csrval)
 {
   for (int i = 0; i < e->pitch; i++) {
     const int start = i < e->m ? e->rowptr[i] : 0;
     const int len   = i < e->m ? e->rowptr[i + 1] - start : 0;
-    if (csrcol && i < e->m) e->rowlen[i] = len;
+    if (structure && i < e->m) e->rowlen[i] = len;
     for (int k = 0; k < e->width; k++) {
       const size_t p = (size_t)k * e->pitch + i;
       e->val[p]      = k < len ? csrval[start + k] : 0.0;
-      if (csrcol) e->col[p] = k < len ? csrcol[start + k] : 0;
+      if (structure) e->col[p] = k < len ? csrcol[start + k] : 0;
     }
   }
 }

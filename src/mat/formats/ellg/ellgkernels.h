@@ -19,13 +19,13 @@ typedef struct {
   double *val;
 } ELLGArrays;
 
-/* from the CSR in backend memory: col is packed only when csrcol is non-NULL; padding is zeroed */
-int  ELLGCudaPack(const ELLGArrays *e, const int *csrcol, const double *csrval);
+/* from the CSR in backend memory: values, and with structure also rowlen and col; padding is zeroed */
+int  ELLGCudaPack(const ELLGArrays *e, int structure, const int *csrcol, const double *csrval);
 int  ELLGCudaMult(const ELLGArrays *e, int threads_per_row, int block_size, const double *x, const double *z, double *y);
 int  ELLGCudaMultTransposeAdd(const ELLGArrays *e, int block_size, const double *x, double *y);
 int  ELLGCudaGetDiagonal(const ELLGArrays *e, double *d);
 
-void ELLGHostPack(const ELLGArrays *e, const int *csrcol, const double *csrval);
+void ELLGHostPack(const ELLGArrays *e, int structure, const int *csrcol, const double *csrval);
 void ELLGHostMult(const ELLGArrays *e, const double *x, const double *z, double *y);
 void ELLGHostMultTransposeAdd(const ELLGArrays *e, const double *x, double *y);
 void ELLGHostGetDiagonal(const ELLGArrays *e, double *d);

@@ -202,8 +202,11 @@ static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
   Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
   PetscScalar    *pd;
   Vec             db;
+  PetscInt        n;
 
   PetscFunctionBegin;
+  PetscCall(VecGetLocalSize(d, &n));
+  PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
   PetscCall(MatSeqAIJELLGSync(A));
   PetscCall(PetscLogEventBegin(ELLG_GetDiagonal, A, d, 0, 0));
   PetscCall(MatSeqAIJELLGGetOutput(A, d, PETSC_FALSE, &db, &pd));
@@ -223,6 +226,18 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the info lines of the stored format (ASCII viewer) */
+PetscErrorCode MatSeqAIJELLGViewFormat(Mat A, PetscViewer viewer)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+
+  PetscFunctionBegin;
+  if (A->assembled) PetscCall(MatSeqAIJELLGSync(A));
+  if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (built at final assembly)\n", e->fmt->ops->name));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
 {
   Mat_SeqAIJELLG   *e = (Mat_SeqAIJELLG *)A->spptr;
@@ -235,22 +250,27 @@ static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
   if (!ascii) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
-  if (A->assembled) PetscCall(MatSeqAIJELLGSync(A));
   PetscCall(PetscViewerASCIIPushTab(viewer));
-  if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (built at final assembly)\n", e->fmt->ops->name));
+  PetscCall(MatSeqAIJELLGViewFormat(A, viewer));
   PetscCall(PetscViewerASCIIPopTab(viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* gives the seq matrix B the format options of fmt */
+PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat fmt, Mat B)
+{
+  PetscFunctionBegin;
+  PetscCall(fmt->ops->copyparameters(fmt, ((Mat_SeqAIJELLG *)B->spptr)->fmt));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatDuplicate_SeqAIJELLG(Mat A, MatDuplicateOption op, Mat *B)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr, *b;
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
 
   PetscFunctionBegin;
   PetscCall(e->aijops.duplicate(A, op, B)); /* creates *B with this type, then copies the AIJ data */
-  b = (Mat_SeqAIJELLG *)(*B)->spptr;
-  PetscCall(e->fmt->ops->copyparameters(e->fmt, b->fmt));
+  PetscCall(MatSeqAIJELLGCopyParameters(e->fmt, *B));
   if ((*B)->assembled) PetscCall(MatSeqAIJELLGSyncForce(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
