@@ -2,8 +2,9 @@ static char help[] = "Device vectors (VECGPU: VECSEQGPU, VECMPIGPU) against PETS
 operation on random data, local lengths 0, 1, 37 and 100003 (fewer on higher ranks, so that some\n\
 own none), with the device vectors' values valid on the host, on the backend or on both; arguments of\n\
 mixed types (plain vectors, vectors of another backend); synchronisation of the two copies\n\
-(VecGetArray*, VecGPUGetArray*, VecPlaceArray/ResetArray/ReplaceArray, VecSetValues); duplicates;\n\
-VecView and VecLoad. Prints pass/fail lines only.\n\
+(VecGetArray*, VecGPUGetArray*, VecPlaceArray/ResetArray/ReplaceArray, VecSetValues); operations\n\
+while a host array of VecGetArray/VecGetArrayRead is out; duplicates; VecView and VecLoad.\n\
+Prints pass/fail lines only.\n\
   -large <n>: the largest local length (default 100003)\n\n";
 
 #include <petscellg.h>
@@ -759,6 +760,194 @@ static PetscErrorCode TestSync(MPI_Comm comm, PetscInt n)
   PetscFunctionReturn(0);
 }
 
+/* ------------------------------------------------------------------ host arrays held during operations */
+
+/* copies the local values a into the standard vector seen */
+static PetscErrorCode Seen(Vec seen, const PetscScalar a[])
+{
+  PetscScalar *c;
+  PetscInt     n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(seen, &n));
+  PetscCall(VecGetArray(seen, &c));
+  PetscCall(PetscArraycpy(c, a, n));
+  PetscCall(VecRestoreArray(seen, &c));
+  PetscFunctionReturn(0);
+}
+
+/* operations on x, and with x as an argument, while the array of VecGetArray(x) is out: they see
+   what is written through it, it sees what they compute (copied into seen) */
+static PetscErrorCode HeldArray(Vec x, Vec y, Vec seen, PetscScalar s[])
+{
+  PetscScalar *a;
+  PetscReal    nrm;
+  PetscInt     n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(x, &n));
+  PetscCall(VecGetArray(x, &a));
+  for (PetscInt i = 0; i < n; i++) a[i] += 1.0;
+  PetscCall(VecAXPY(x, 0.5, y));
+  PetscCall(VecScale(x, -2.0));
+  PetscCall(VecShift(x, 0.25));
+  PetscCall(VecDot(x, y, &s[0]));
+  PetscCall(VecNorm(x, NORM_2, &nrm));
+  s[1] = nrm;
+  PetscCall(Seen(seen, a));
+  for (PetscInt i = 0; i < n; i++) a[i] *= 0.5;
+  PetscCall(VecDot(y, x, &s[2]));
+  PetscCall(VecAXPY(y, 1.5, x));
+  PetscCall(VecRestoreArray(x, &a));
+  PetscCall(VecScale(x, 3.0));
+  PetscFunctionReturn(0);
+}
+
+/* the same with the array of VecGetArrayRead(x): it sees what the operations compute */
+static PetscErrorCode HeldArrayRead(Vec x, Vec y, Vec seen, PetscScalar s[])
+{
+  const PetscScalar *a;
+  PetscReal          nrm;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetArrayRead(x, &a));
+  PetscCall(VecAXPY(x, 0.5, y));
+  PetscCall(VecScale(x, -2.0));
+  PetscCall(VecDot(x, y, &s[0]));
+  PetscCall(VecNorm(x, NORM_1, &nrm));
+  s[1] = nrm;
+  PetscCall(VecAXPY(y, 1.5, x));
+  PetscCall(Seen(seen, a));
+  PetscCall(VecRestoreArrayRead(x, &a));
+  PetscCall(VecScale(x, 3.0));
+  PetscFunctionReturn(0);
+}
+
+typedef PetscErrorCode (*HeldFn)(Vec, Vec, Vec, PetscScalar[]);
+
+static PetscErrorCode TestHeld(MPI_Comm comm, PetscInt nlen, const PetscInt len[], Data data[])
+{
+  const char *const names[2] = {"VecGetArray array out during VecAXPY, VecScale, VecShift, VecDot, VecNorm", "VecGetArrayRead array out during VecAXPY, VecScale, VecDot, VecNorm"};
+  const HeldFn      fns[2]   = {HeldArray, HeldArrayRead};
+  char              where[128] = "";
+  PetscScalar       sr[3], sv[3];
+  PetscReal         err, worst;
+  PetscInt          N;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscPrintf(comm, "Host arrays out during operations, against the standard vectors (every length; values valid on the host, the backend, both):\n"));
+  for (PetscInt c = 0; c < 2; c++) {
+    worst = 0.0;
+    for (PetscInt l = 0; l < nlen; l++) {
+      Data *d = &data[l];
+
+      for (State s = STATE_HOST; s <= STATE_BOTH; s++) {
+        for (PetscInt k = 0; k < 2; k++) {
+          PetscCall(VecCopy(d->orig[k], d->ref[k]));
+          PetscCall(VecCopy(d->orig[k], d->dev[k]));
+          PetscCall(SetState(d->dev[k], s));
+        }
+        PetscCall(PetscArrayzero(sr, 3));
+        PetscCall(PetscArrayzero(sv, 3));
+        PetscCall(fns[c](d->ref[0], d->ref[1], d->ref[2], sr));
+        PetscCall(fns[c](d->dev[0], d->dev[1], d->plain[2], sv));
+        err = 0.0;
+        for (PetscInt k = 0; k < 2; k++) PetscCall(VecDiff(d->ref[k], d->dev[k], &err));
+        PetscCall(VecDiff(d->ref[2], d->plain[2], &err));
+        PetscCall(VecGetSize(d->dev[0], &N));
+        PetscCall(ScalarDiff(3, sr, sv, N, &err));
+        PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, comm));
+        if (err > worst) PetscCall(PetscSNPrintf(where, sizeof(where), "local length %" PetscInt_FMT " on rank 0, %s valid", len[l], StateNames[s]));
+        worst = PetscMax(worst, err);
+      }
+    }
+    PetscCall(Report(comm, names[c], worst, where));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* whether the local entries of a are all value */
+static PetscBool ArrayEqual(PetscInt n, const PetscScalar a[], PetscScalar value)
+{
+  PetscBool eq = PETSC_TRUE;
+
+  for (PetscInt i = 0; i < n; i++) eq = (PetscBool)(eq && a[i] == value);
+  return eq;
+}
+
+/* where the values are while host arrays are out, and the device access meanwhile (the values of
+   the backend copy are checked with the host backend only, whose memory the test can read) */
+static PetscErrorCode TestHeldSync(MPI_Comm comm, PetscInt n)
+{
+  Sync               s = {comm, 0, 0};
+  Vec                v;
+  PetscScalar       *a, *b, sum;
+  const PetscScalar *r, *rb;
+  PetscReal          nrm;
+  PetscInt           N;
+  PetscBool          eq, host;
+  PetscErrorCode     ierr;
+  PetscELLGBackend   be;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscPrintf(comm, "Host arrays out:\n"));
+  PetscCall(VecCreate(comm, &v));
+  PetscCall(VecSetSizes(v, n, PETSC_DECIDE));
+  PetscCall(VecSetType(v, VECGPU));
+  PetscCall(VecGetSize(v, &N));
+  PetscCall(VecGPUGetBackend(v, &be));
+  host = (PetscBool)(be == PETSCELLG_BACKEND_HOST);
+  PetscCall(VecSet(v, 1.0));
+  PetscCall(VecScale(v, 2.0));
+  PetscCall(Copies(&s.to, &s.from));
+
+  PetscCall(VecGetArray(v, &a));
+  for (PetscInt i = 0; i < n; i++) a[i] += 1.0;
+  PetscCall(VecScale(v, 2.0));
+  PetscCall(VecShift(v, 1.0));
+  PetscCall(VecSum(v, &sum));
+  PetscCall(Check(&s, "VecGetArray array out: operations run on the host copy, seen through the array", (PetscBool)(ArrayEqual(n, a, 7.0) && sum == 7.0 * N), 0, 1));
+
+  for (PetscInt i = 0; i < n; i++) a[i] = 4.0;
+  PetscCall(VecGPUGetArrayRead(v, &rb));
+  eq = (PetscBool)(!host || ArrayEqual(n, rb, 4.0));
+  PetscCall(VecGPURestoreArrayRead(v, &rb));
+  for (PetscInt i = 0; i < n; i++) a[i] = 5.0;
+  PetscCall(VecGPUGetArrayRead(v, &rb));
+  eq = (PetscBool)(eq && (!host || ArrayEqual(n, rb, 5.0)));
+  PetscCall(VecGPURestoreArrayRead(v, &rb));
+  PetscCall(Check(&s, "VecGetArray array out: VecGPUGetArrayRead copies what was written through it, every time", eq, 2, 0));
+
+  PetscCall(VecGPUGetArray(v, &b));
+  if (host)
+    for (PetscInt i = 0; i < n; i++) b[i] = 8.0;
+  PetscCall(VecGPURestoreArray(v, &b));
+  PetscCall(Check(&s, "VecGetArray array out: VecGPURestoreArray copies back to it", ArrayEqual(n, a, host ? 8.0 : 5.0), 1, 1));
+
+  PetscCall(VecRestoreArray(v, &a));
+  PetscCall(VecScale(v, 2.0));
+  PetscCall(VecGetArrayRead(v, &r));
+  PetscCall(Check(&s, "After VecRestoreArray the operations run on the backend again", ArrayEqual(n, r, host ? 16.0 : 10.0), 1, 1));
+
+  PetscCall(VecGPUGetArrayRead(v, &rb));
+  PetscCall(VecGPURestoreArrayRead(v, &rb));
+  PetscCall(VecScale(v, 0.5));
+  PetscCall(VecNorm(v, NORM_1, &nrm));
+  PetscCall(Check(&s, "VecGetArrayRead array out: VecGPUGetArrayRead copies nothing, operations run on the host copy", (PetscBool)(ArrayEqual(n, r, host ? 8.0 : 5.0) && nrm == (host ? 8.0 : 5.0) * N), 0, 0));
+
+  PetscCall(VecRestoreArrayRead(v, &r));
+  PetscCall(VecScale(v, 2.0));
+  PetscCall(AllEqual(v, host ? 16.0 : 10.0, &eq));
+  PetscCall(Check(&s, "After VecRestoreArrayRead the operations run on the backend again", eq, 1, 1));
+
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = VecRestoreArrayRead(v, &r);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(Check(&s, "VecRestoreArrayRead without VecGetArrayRead fails", (PetscBool)(ierr == PETSC_ERR_ORDER), 0, 0));
+  PetscCall(VecDestroy(&v));
+  PetscFunctionReturn(0);
+}
+
 /* ------------------------------------------------------------------ duplicates, view, load */
 
 static PetscErrorCode TestDuplicates(MPI_Comm comm, Data *d)
@@ -879,8 +1068,11 @@ int main(int argc, char **argv)
   for (PetscInt l = 0; l < 4; l++) PetscCall(DataCreate(comm, PetscMax(len[l] - rank, 0), rnd, &data[l]));
 
   PetscCall(TestOps(comm, 4, len, data));
+  PetscCall(TestHeld(comm, 4, len, data));
   PetscCall(TestSync(comm, PetscMax(37 - rank, 0)));
   PetscCall(TestSync(comm, PetscMax(1 - rank, 0)));
+  PetscCall(TestHeldSync(comm, PetscMax(37 - rank, 0)));
+  PetscCall(TestHeldSync(comm, PetscMax(1 - rank, 0)));
   PetscCall(TestDuplicates(comm, &data[2]));
   PetscCall(TestViewLoad(comm, &data[2]));
 

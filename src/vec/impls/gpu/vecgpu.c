@@ -75,6 +75,7 @@ static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct
   PetscCall(PetscObjectCompose((PetscObject)v, VecGPUDataKey, (PetscObject)c));
   PetscCall(PetscContainerDestroy(&c));
   v->offloadmask = PETSC_OFFLOAD_CPU;
+  v->petscnative = PETSC_FALSE; /* its host array is not always current (see vecgpuimpl.h) */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -153,6 +154,12 @@ PetscErrorCode VecGPUAllreduce_Private(Vec v, void *buf, PetscMPIInt count, MPI_
    mdot, norms, pointwise mult/divide/max/min, reciprocal, shift, abs, max/min, sum, dotnorm2, swap).
    Data moves between the two copies only when the other one is needed. Any other operation runs
    PETSc's host code on the host copy. Other codes reach the backend copy with `VecGPUGetArray()`.
+
+   While an array of `VecGetArray()`, `VecGetArrayRead()` or `VecGetArrayWrite()` is out (not yet
+   restored), every operation on the vector runs on the host copy, so that values written through
+   the array and values the operations compute are seen on both sides. An array must not be used
+   after it is restored: the Krylov methods that do so, `KSPIBCGS` and `KSPFBCGSR`, refuse these
+   vectors ("Only coded for PETSc vectors").
 
 .seealso: `VECSEQGPU`, `VECMPIGPU`, `VecCreateSeqGPU()`, `VecGPUGetArray()`, `VecGPUGetBackend()`
 M*/

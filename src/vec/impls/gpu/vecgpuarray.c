@@ -53,7 +53,8 @@ PetscErrorCode VecGPUCopyFromBackend_Private(Vec v, Vec_GPU *g)
 /*
    The backend copy of the local values of device vector v, for access mode: reading brings it up
    to date; writing makes it the valid copy at once, so an operation takes the arrays it reads
-   before those it writes (a vector may be both).
+   before those it writes (a vector may be both). While a host array of v is out for writing, the
+   host copy may have changed since it was last copied: it is copied again.
 */
 PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar **a)
 {
@@ -61,6 +62,7 @@ PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar 
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
+  if (g->hostwrites && v->offloadmask == PETSC_OFFLOAD_BOTH) v->offloadmask = PETSC_OFFLOAD_CPU;
   if (mode == VECGPU_WRITE) PetscCall(VecGPUAllocate(v, g));
   else PetscCall(VecGPUCopyToBackend(v, g));
   if (mode != VECGPU_READ) {
@@ -85,34 +87,91 @@ static PetscErrorCode VecGPUHostArray(Vec v, VecGPUAccess mode, PetscScalar **a)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+   The copy of the local values that an operation on v alone works on, for access mode, and the
+   kernels to run on it: the backend copy and the backend's kernels, or while a host array of v is
+   checked out the host copy and the host loops
+*/
+PetscErrorCode VecGPUArray_Private(Vec v, VecGPUAccess mode, const VecGPUKernels **k, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (VecGPUCheckedOut(g)) {
+    *k = &VecGPUKernelsHost;
+    PetscCall(VecGPUHostArray(v, mode, a));
+  } else {
+    *k = g->kernels;
+    PetscCall(VecGPUBackendArray_Private(v, mode, a));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* VecGetArray*(): the host copy, for access mode, checked out until the matching VecRestoreArray*() */
+static PetscErrorCode VecGPUCheckOut(Vec v, VecGPUAccess mode, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUHostArray(v, mode, a));
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (mode == VECGPU_READ) g->hostreads++;
+  else g->hostwrites++;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* VecRestoreArray*(): an array of VecGPUCheckOut() comes back; one that was out for writing leaves
+   the host copy the valid one, even if the backend read it meanwhile */
+static PetscErrorCode VecGPUCheckIn(Vec v, VecGPUAccess mode)
+{
+  Vec_GPU  *g;
+  PetscInt *out;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  out = mode == VECGPU_READ ? &g->hostreads : &g->hostwrites;
+  PetscCheck(*out > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "%s() without a matching %s()", mode == VECGPU_READ ? "VecRestoreArrayRead" : "VecRestoreArray", mode == VECGPU_READ ? "VecGetArrayRead" : "VecGetArray");
+  (*out)--;
+  if (mode != VECGPU_READ) v->offloadmask = PETSC_OFFLOAD_CPU;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode VecGetArray_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUHostArray(v, VECGPU_READ_WRITE, a));
+  PetscCall(VecGPUCheckOut(v, VECGPU_READ_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecGetArrayWrite_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUHostArray(v, VECGPU_WRITE, a));
+  PetscCall(VecGPUCheckOut(v, VECGPU_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend copy stays valid too; VecRestoreArrayRead() calls nothing for vectors with PETSc's host array */
+/* the backend copy stays valid too */
 static PetscErrorCode VecGetArrayRead_GPU(Vec v, const PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUHostArray(v, VECGPU_READ, (PetscScalar **)a));
+  PetscCall(VecGPUCheckOut(v, VECGPU_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* for VecRestoreArray() and VecRestoreArrayWrite(): the host copy was written, even if a device
-   operation read it after VecGetArray() */
+/* for VecRestoreArray() and VecRestoreArrayWrite() */
 static PetscErrorCode VecRestoreArray_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  v->offloadmask = PETSC_OFFLOAD_CPU;
+  PetscCall(VecGPUCheckIn(v, VECGPU_READ_WRITE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSc calls it because the vectors are not petscnative */
+static PetscErrorCode VecRestoreArrayRead_GPU(Vec v, const PetscScalar **a)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUCheckIn(v, VECGPU_READ));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -122,6 +181,7 @@ PetscErrorCode VecGPUSetArrayOps_Private(Vec v)
   v->ops->getarray          = VecGetArray_GPU;
   v->ops->restorearray      = VecRestoreArray_GPU;
   v->ops->getarrayread      = VecGetArrayRead_GPU;
+  v->ops->restorearrayread  = VecRestoreArrayRead_GPU;
   v->ops->getarraywrite     = VecGetArrayWrite_GPU;
   v->ops->restorearraywrite = VecRestoreArray_GPU;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -143,7 +203,8 @@ PetscErrorCode VecGPUSetArrayOps_Private(Vec v)
 
    Notes:
    The values are copied there first if only the host copy is current; both copies stay valid.
-   Return the array with `VecGPURestoreArrayRead()`.
+   While a host array of the vector is out for writing (`VecGetArray()` or `VecGetArrayWrite()` not
+   yet restored) they are copied every time. Return the array with `VecGPURestoreArrayRead()`.
 
    With the host backend (`PetscELLGGetBackend()`) the array is host memory, separate from the
    array of `VecGetArray()`.
@@ -197,7 +258,9 @@ PetscErrorCode VecGPURestoreArrayRead(Vec v, const PetscScalar **a)
    Level: developer
 
    Note:
-   Nothing is copied. After `VecGPURestoreArrayWrite()` the backend copy is the only valid one.
+   Nothing is copied. After `VecGPURestoreArrayWrite()` the backend copy is the only valid one, or,
+   while a host array of the vector is checked out (`VecGetArray()` and friends not yet restored),
+   the values are copied back to the host copy at once.
 
 .seealso: `VecGPURestoreArrayWrite()`, `VecGPUGetArrayRead()`, `VecGPUGetArray()`, `VecGetArrayWrite()`
 @*/
@@ -212,11 +275,16 @@ PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend copy was written: it is the only valid one, and the vector has changed */
+/* the backend copy was written: it is the only valid one (copied back at once to a checked-out
+   host copy), and the vector has changed */
 static PetscErrorCode VecGPURestoreWritten(Vec v, PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
   v->offloadmask = PETSC_OFFLOAD_GPU;
+  if (VecGPUCheckedOut(g)) PetscCall(VecGPUCopyFromBackend_Private(v, g));
   PetscCall(PetscObjectStateIncrease((PetscObject)v));
   if (a) *a = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -262,8 +330,9 @@ PetscErrorCode VecGPURestoreArrayWrite(Vec v, PetscScalar **a)
    Level: developer
 
    Note:
-   The values are copied there first if only the host copy is current. After
-   `VecGPURestoreArray()` the backend copy is the only valid one.
+   The values are copied there first if only the host copy is current (as for
+   `VecGPUGetArrayRead()`). After `VecGPURestoreArray()` the backend copy is the only valid one, or
+   they are copied back as after `VecGPURestoreArrayWrite()`.
 
 .seealso: `VecGPURestoreArray()`, `VecGPUGetArrayRead()`, `VecGPUGetArrayWrite()`, `VecGPUGetBackend()`, `VecGetArray()`
 @*/

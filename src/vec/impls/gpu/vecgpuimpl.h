@@ -18,15 +18,24 @@
    After VecSet() the backend copy is known to hold one value: the host copy is then brought up to
    date by filling it, without a transfer, and VecGetArrayWrite() fills it too (PETSc's PCHYPRE, for
    one, reads the "write-only" array of a vector it has just set to 0).
+
+   A host array given out by VecGetArray*() is checked out until its VecRestoreArray*(): meanwhile
+   every operation on the vector (or taking it as an argument) runs on the host copy, which stays
+   valid, so that the array out sees what the operations compute and they see what is written
+   through it. The vectors are not petscnative, so that PETSc calls VecRestoreArrayRead() on them
+   too; PETSc code that keeps using an array after restoring it (KSPIBCGS, KSPFBCGSR check
+   petscnative) refuses them rather than computing with stale values.
 */
 typedef struct {
   PetscELLGBackend     backend;
-  const VecGPUKernels *kernels;  /* the backend's kernels */
-  PetscScalar         *array;    /* backend copy of the local values, NULL until first needed */
-  PetscBool            constant; /* whether every entry of the backend copy is value */
+  const VecGPUKernels *kernels;    /* the backend's kernels */
+  PetscScalar         *array;      /* backend copy of the local values, NULL until first needed */
+  PetscBool            constant;   /* whether every entry of the backend copy is value */
   PetscScalar          value;
-  PetscMPIInt          size;    /* size of the communicator: local results are reduced over it when > 1 */
-  struct _VecOps       baseops; /* operations of the seq or mpi vector it was built from (host code) */
+  PetscMPIInt          size;       /* size of the communicator: local results are reduced over it when > 1 */
+  PetscInt             hostreads;  /* host arrays out through VecGetArrayRead() and not yet restored */
+  PetscInt             hostwrites; /* host arrays out through VecGetArray(), VecGetArrayWrite() and not yet restored */
+  struct _VecOps       baseops;    /* operations of the seq or mpi vector it was built from (host code) */
 } Vec_GPU;
 
 /* how an operation uses the values of a vector */
@@ -41,10 +50,17 @@ PETSC_INTERN PetscErrorCode VecGPUGetData_Private(Vec, Vec_GPU **);
 PETSC_INTERN PetscErrorCode VecGPUCheckType_Private(Vec, const char[]);
 PETSC_INTERN PetscErrorCode VecGPUCopyFromBackend_Private(Vec, Vec_GPU *);
 PETSC_INTERN PetscErrorCode VecGPUBackendArray_Private(Vec, VecGPUAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode VecGPUArray_Private(Vec, VecGPUAccess, const VecGPUKernels **, PetscScalar **);
 PETSC_INTERN PetscErrorCode VecGPUAllreduce_Private(Vec, void *, PetscMPIInt, MPI_Datatype, MPI_Op);
 PETSC_INTERN PetscErrorCode VecGPUSetArrayOps_Private(Vec);
 PETSC_INTERN PetscErrorCode VecGPUSetDeviceOps_Private(Vec);
 PETSC_INTERN PetscErrorCode VecGPUSetBaseOps_Private(Vec);
+
+/* whether a host array of the vector is checked out: its operations then run on the host copy */
+static inline PetscBool VecGPUCheckedOut(const Vec_GPU *g)
+{
+  return (PetscBool)(g->hostreads > 0 || g->hostwrites > 0);
+}
 
 /* local length as the kernels take it (checked to fit when the vector is created) */
 static inline int VecGPULocalSize(Vec v)

@@ -3,19 +3,20 @@
 
 /*
    Whether an operation of v with the vector arguments w[] runs on the backend: they must all be
-   device vectors of v's backend. With any other vector (a plain VECSEQ, say) the operation runs the
-   host code of v's base type instead (VecGPUUseBase_Private()).
+   device vectors of v's backend, none with a host array checked out. Otherwise (a plain VECSEQ
+   among them, say) the operation runs the host code of v's base type (VecGPUUseBase_Private()).
+   Operations on v alone choose with VecGPUArray_Private().
 */
 static PetscErrorCode VecGPUOnBackend(Vec v, PetscInt nw, const Vec w[], Vec_GPU **g, PetscBool *on)
 {
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, g));
-  *on = PETSC_TRUE;
+  *on = (PetscBool)!VecGPUCheckedOut(*g);
   for (PetscInt i = 0; i < nw && *on; i++) {
     Vec_GPU *gw;
 
     PetscCall(VecGPUGetData_Private(w[i], &gw));
-    *on = (PetscBool)(gw && gw->backend == (*g)->backend);
+    *on = (PetscBool)(gw && gw->backend == (*g)->backend && !VecGPUCheckedOut(gw));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -38,55 +39,54 @@ static PetscErrorCode VecGPUReadVecs(PetscInt n, const Vec v[], const PetscScala
 
 /* ---------------------------------------------------------------- one vector */
 
+/* the backend copy holds alpha when it is the copy set (not the host copy of a checked-out vector) */
 static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
 {
-  Vec_GPU     *g;
-  PetscScalar *xa;
+  Vec_GPU             *g;
+  const VecGPUKernels *k;
+  PetscScalar         *xa;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPUBackendArray_Private(x, VECGPU_WRITE, &xa));
-  PetscCallVecGPUKernel(g->kernels->set(VecGPULocalSize(x), alpha, xa));
-  g->constant = PETSC_TRUE;
+  PetscCall(VecGPUArray_Private(x, VECGPU_WRITE, &k, &xa));
+  PetscCallVecGPUKernel(k->set(VecGPULocalSize(x), alpha, xa));
+  g->constant = (PetscBool)(x->offloadmask == PETSC_OFFLOAD_GPU);
   g->value    = alpha;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecScale_GPU(Vec x, PetscScalar alpha)
 {
-  Vec_GPU     *g;
-  PetscScalar *xa;
+  const VecGPUKernels *k;
+  PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPUBackendArray_Private(x, alpha == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &xa));
-  PetscCallVecGPUKernel(g->kernels->scale(VecGPULocalSize(x), alpha, xa));
+  PetscCall(VecGPUArray_Private(x, alpha == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &k, &xa));
+  PetscCallVecGPUKernel(k->scale(VecGPULocalSize(x), alpha, xa));
   PetscCall(PetscLogFlops(x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecShift_GPU(Vec x, PetscScalar alpha)
 {
-  Vec_GPU     *g;
-  PetscScalar *xa;
+  const VecGPUKernels *k;
+  PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPUBackendArray_Private(x, VECGPU_READ_WRITE, &xa));
-  PetscCallVecGPUKernel(g->kernels->shift(VecGPULocalSize(x), alpha, xa));
+  PetscCall(VecGPUArray_Private(x, VECGPU_READ_WRITE, &k, &xa));
+  PetscCallVecGPUKernel(k->shift(VecGPULocalSize(x), alpha, xa));
   PetscCall(PetscLogFlops(x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecGPUUnary(Vec x, VecGPUUnaryOp op)
 {
-  Vec_GPU     *g;
-  PetscScalar *xa;
+  const VecGPUKernels *k;
+  PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPUBackendArray_Private(x, VECGPU_READ_WRITE, &xa));
-  PetscCallVecGPUKernel(g->kernels->unary(op, VecGPULocalSize(x), xa));
+  PetscCall(VecGPUArray_Private(x, VECGPU_READ_WRITE, &k, &xa));
+  PetscCallVecGPUKernel(k->unary(op, VecGPULocalSize(x), xa));
   PetscCall(PetscLogFlops(x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -360,29 +360,28 @@ static PetscErrorCode VecMDot_GPU(Vec x, PetscInt nv, const Vec y[], PetscScalar
 
 static PetscErrorCode VecNormLocal_GPU(Vec x, NormType type, PetscReal *z)
 {
-  Vec_GPU           *g;
-  const PetscScalar *xa;
-  const int          n = VecGPULocalSize(x);
+  const VecGPUKernels *k;
+  PetscScalar         *xa;
+  const int            n = VecGPULocalSize(x);
 
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPURead(x, &xa));
+  PetscCall(VecGPUArray_Private(x, VECGPU_READ, &k, &xa));
   switch (type) {
   case NORM_1:
-    PetscCallVecGPUKernel(g->kernels->norm1(n, xa, z));
+    PetscCallVecGPUKernel(k->norm1(n, xa, z));
     PetscCall(PetscLogFlops(PetscMax(n - 1.0, 0.0)));
     break;
   case NORM_2:
   case NORM_FROBENIUS:
-    PetscCallVecGPUKernel(g->kernels->norm2(n, xa, z));
+    PetscCallVecGPUKernel(k->norm2(n, xa, z));
     PetscCall(PetscLogFlops(PetscMax(2.0 * n - 1, 0.0)));
     break;
   case NORM_INFINITY:
-    PetscCallVecGPUKernel(g->kernels->norminf(n, xa, z));
+    PetscCallVecGPUKernel(k->norminf(n, xa, z));
     break;
   case NORM_1_AND_2:
-    PetscCallVecGPUKernel(g->kernels->norm1(n, xa, z));
-    PetscCallVecGPUKernel(g->kernels->norm2(n, xa, z + 1));
+    PetscCallVecGPUKernel(k->norm1(n, xa, z));
+    PetscCallVecGPUKernel(k->norm2(n, xa, z + 1));
     PetscCall(PetscLogFlops(PetscMax(3.0 * n - 2, 0.0)));
     break;
   }
@@ -442,13 +441,12 @@ static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar
 /* local: VecSum() reduces over MPI itself */
 static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
 {
-  Vec_GPU           *g;
-  const PetscScalar *xa;
+  const VecGPUKernels *k;
+  PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPURead(x, &xa));
-  PetscCallVecGPUKernel(g->kernels->sum(VecGPULocalSize(x), xa, sum));
+  PetscCall(VecGPUArray_Private(x, VECGPU_READ, &k, &xa));
+  PetscCallVecGPUKernel(k->sum(VecGPULocalSize(x), xa, sum));
   PetscCall(PetscLogFlops(PetscMax(x->map->n - 1.0, 0.0)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -457,15 +455,16 @@ static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
 static PetscErrorCode VecGPUMaxLoc(Vec x, PetscBool min, PetscInt *idx, PetscReal *z)
 {
   Vec_GPU                   *g;
-  const PetscScalar         *xa;
+  const VecGPUKernels       *k;
+  PetscScalar               *xa;
   struct petsc_mpiu_real_int loc;
   int                        i = -1;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPURead(x, &xa));
+  PetscCall(VecGPUArray_Private(x, VECGPU_READ, &k, &xa));
   *z = min ? PETSC_MAX_REAL : PETSC_MIN_REAL;
-  if (x->map->n) PetscCallVecGPUKernel(g->kernels->maxloc(VecGPULocalSize(x), (int)min, xa, z, &i));
+  if (x->map->n) PetscCallVecGPUKernel(k->maxloc(VecGPULocalSize(x), (int)min, xa, z, &i));
   if (g->size == 1) {
     if (idx) *idx = i;
   } else if (!idx) {
