@@ -1,7 +1,7 @@
 static char help[] = "KSP solves with an ELLG matrix and device vectors against the same solves with AIJ and host\n\
 vectors: CG, GMRES and BiCGStab with Jacobi and ILU (block Jacobi with ILU blocks in parallel) on a\n\
-2D (5-point) or 3D (7-point) Laplacian. Both must take the same number of iterations and agree on\n\
-the solution.\n\
+2D (5-point) or 3D (7-point) Laplacian. Both must converge, in about the same number of iterations\n\
+(reductions on the GPU sum in another order), and agree on the solution.\n\
   -dim <2,3>: dimension of the grid\n\
   -n <n>: grid points per direction\n\n";
 
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 
       PetscCall(Solve(A, b, x, ktypes[k], ptypes[p], &its, &reason));
       PetscCall(Solve(R, br, xr, ktypes[k], ptypes[p], &itsr, &reasonr));
-      if (its != itsr || reason != reasonr || reasonr <= 0) ok = PETSC_FALSE;
+      if (PetscAbsInt(its - itsr) > PetscMax(1, itsr / 20) || reason <= 0 || reasonr <= 0) ok = PETSC_FALSE;
       /* the solutions: relative difference in the max norm, from the arrays */
       {
         const PetscScalar *a, *c;
@@ -148,7 +148,7 @@ int main(int argc, char **argv)
         PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &nrm, 1, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
       }
       if (!(err <= 1e-8 * nrm)) ok = PETSC_FALSE;
-      if (ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s converged in %3" PetscInt_FMT " iterations, same as aij: ok\n", ktypes[k], ptypes[p], itsr));
+      if (ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s converged in %3" PetscInt_FMT " iterations with aij, ellg alike: ok\n", ktypes[k], ptypes[p], itsr));
       else {
         PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s FAILED: ellg %" PetscInt_FMT " iterations (%s), aij %" PetscInt_FMT " (%s), solution difference %g (relative)\n", ktypes[k], ptypes[p], its, KSPConvergedReasons[reason], itsr, KSPConvergedReasons[reasonr], (double)(nrm > 0 ? err / nrm : err)));
         nfail++;
