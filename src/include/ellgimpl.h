@@ -43,6 +43,7 @@ PETSC_INTERN PetscErrorCode PetscELLGFree(PetscELLGBackend, void *);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpy(PetscELLGBackend, void *, const void *, size_t, ELLGMemcpyKind);
 PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_t);
 PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
+PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
 /* Type constructors registered by the package */

@@ -138,6 +138,18 @@ PetscErrorCode PetscELLGSynchronize(PetscELLGBackend be)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* waits for the backend when PETSc is logging, so that the time of an event that launched
+   kernels covers them (-log_view); costs nothing otherwise */
+PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend be)
+{
+  PetscBool logging;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogIsActive(&logging));
+  if (logging) PetscCall(PetscELLGSynchronize(be));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* one line naming the backend (and the device) for MatView/VecView info */
 PetscErrorCode PetscELLGBackendView(PetscELLGBackend be, PetscViewer viewer)
 {

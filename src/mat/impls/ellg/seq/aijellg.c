@@ -165,6 +165,7 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
   PetscCall(VecGPURestoreArrayRead(xb, &px));
   PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
+  PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(event, A, x, y, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -212,6 +213,7 @@ static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
   PetscCall(MatSeqAIJELLGGetOutput(A, d, PETSC_FALSE, &db, &pd));
   PetscCall(e->fmt->ops->getdiagonal(e->fmt, pd));
   PetscCall(MatSeqAIJELLGRestoreOutput(d, PETSC_FALSE, db, &pd));
+  PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(ELLG_GetDiagonal, A, d, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
