@@ -1,36 +1,56 @@
 /*
    The interface every GPU storage format implements (one folder per format under
-   src/mat/formats). The matrix glue in src/mat/impls/ellg knows formats only through it.
+   src/mat/formats). The matrix glue in src/mat/impls/ellg knows formats only through the
+   ELLGFormat* functions below.
 
-   All array arguments of build/updatevalues are the host CSR of the AIJ master copy; vectors
-   handed to mult/multtranspose/getdiagonal are arrays in the backend's memory space.
+   Building and updating: the shared code uploads the host CSR of the AIJ master copy into the
+   backend's memory (ELLGCSR) and hands it to the format, which packs its own arrays from it on the
+   backend, then the upload is freed. Rows far longer than the typical row are split out first
+   (src/mat/formats/longrows): the format sees them as empty, so it neither pads to them nor gives
+   them to one thread.
 */
 #pragma once
 #include <ellgimpl.h>
 
 typedef struct _p_ELLGFormat *ELLGFormat;
 
+/* the CSR a format is built from */
 typedef struct {
-  const char *name;                                                      /* e.g. "ellg" */
-  PetscErrorCode (*create)(ELLGFormat);                                  /* allocate data, set defaults */
-  PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);       /* within the matrix's options block */
-  PetscErrorCode (*build)(ELLGFormat, const PetscInt *, const PetscInt *, const PetscScalar *); /* structure and values from CSR */
-  PetscErrorCode (*updatevalues)(ELLGFormat, const PetscScalar *);       /* same pattern as the last build */
+  PetscInt           m, n, nnz;
+  const PetscInt    *ai, *aj; /* host structure */
+  const PetscInt    *len;     /* host: entries of each row the format stores (0 for rows split out); NULL for updates */
+  const int         *rowptr;  /* backend: row starts, m+1 */
+  const int         *rowlen;  /* backend: the entries of each row the format stores, as len */
+  const int         *col;     /* backend: column indices; NULL for a values-only update */
+  const PetscScalar *val;     /* backend: values */
+} ELLGCSR;
+
+typedef struct {
+  const char *name;                                                                            /* "ellg": options are -mat_<name>_... */
+  PetscErrorCode (*create)(ELLGFormat);                                                        /* allocate data, set defaults */
+  PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* within the matrix's options block */
+  PetscErrorCode (*build)(ELLGFormat, const ELLGCSR *);                                        /* structure and values */
+  PetscErrorCode (*updatevalues)(ELLGFormat, const ELLGCSR *);                                 /* same pattern as the last build */
   PetscErrorCode (*mult)(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *); /* y = A x + z (z may be NULL or y) */
   PetscErrorCode (*multtransposeadd)(ELLGFormat, const PetscScalar *, PetscScalar *);          /* y += A^T x */
-  PetscErrorCode (*getdiagonal)(ELLGFormat, PetscScalar *);
-  PetscErrorCode (*copyparameters)(ELLGFormat, ELLGFormat);              /* options of one matrix to its duplicate */
-  PetscErrorCode (*view)(ELLGFormat, PetscViewer);                       /* ASCII info lines */
-  PetscErrorCode (*reset)(ELLGFormat);                                   /* free the stored matrix, keep parameters */
-  PetscErrorCode (*destroy)(ELLGFormat);                                 /* free data */
+  PetscErrorCode (*getdiagonal)(ELLGFormat, PetscScalar *);                                    /* d_i = a_ii (0 for rows it stores none of) */
+  PetscErrorCode (*copyparameters)(ELLGFormat, ELLGFormat);                                    /* options of one matrix to its duplicate */
+  PetscErrorCode (*view)(ELLGFormat, PetscViewer);                                             /* ASCII info lines */
+  PetscErrorCode (*reset)(ELLGFormat);                                                         /* free the stored matrix, keep parameters */
+  PetscErrorCode (*destroy)(ELLGFormat);                                                       /* free data */
 } ELLGFormatOps;
+
+typedef struct _p_ELLGLongRows *ELLGLongRows;
 
 struct _p_ELLGFormat {
   const ELLGFormatOps *ops;
   PetscELLGBackend     backend;
-  PetscInt             m, n, nnz; /* local rows, columns, stored nonzeros of the CSR it was built from */
-  PetscInt             nzrows;    /* rows with at least one stored entry (for flop counts) */
-  size_t               bytes;     /* bytes the format holds in the backend's memory */
+  PetscInt             m, n, nnz;      /* local rows, columns, stored nonzeros of the CSR it was built from */
+  PetscInt             nzrows;         /* rows with at least one stored entry (for flop counts) */
+  size_t               bytes;          /* bytes the format holds in the backend's memory */
+  PetscInt             long_threshold; /* option: rows longer than this are split out; 0 automatic, -1 never */
+  PetscInt             long_applied;   /* the threshold of the last build */
+  ELLGLongRows         longrows;       /* the rows split out, NULL when none */
   void                *data;
 };
 
@@ -38,8 +58,21 @@ PETSC_INTERN const ELLGFormatOps ELLGFormatOps_ELLG;
 
 PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBackend, ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);
+PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITEMS);
+PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
 PETSC_INTERN PetscErrorCode ELLGFormatBuild(ELLGFormat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGFormatUpdateValues(ELLGFormat, const PetscInt *, const PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGFormatMult(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGFormatMultTransposeAdd(ELLGFormat, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 
-/* CSR index arrays as the 32-bit integers the formats store, in the backend's memory */
-PETSC_INTERN PetscErrorCode ELLGCSRUploadIndices(PetscELLGBackend, PetscInt, const PetscInt *, PetscInt, const PetscInt *, int **, int **);
+/* the rows split out of a format, stored as CSR and multiplied a thread block per row */
+PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, PetscInt, const PetscInt *, ELLGLongRows *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsUpdateValues(ELLGLongRows, const ELLGCSR *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsMultAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsMultTransposeAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsGetDiagonal(ELLGLongRows, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsView(ELLGLongRows, PetscViewer);
+PETSC_INTERN PetscErrorCode ELLGLongRowsDestroy(ELLGLongRows *);
+PETSC_INTERN size_t         ELLGLongRowsBytes(ELLGLongRows);

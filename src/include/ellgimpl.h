@@ -26,6 +26,18 @@
     } while (0)
 #endif
 
+/* PetscELLGBackendCall - runs host(args) on the host backend, cuda(args) on the cuda backend (a
+   function of an ellgcuda-style interface, whose nonzero return becomes a PETSc error) */
+#if defined(ELLG_HAVE_CUDA)
+  #define PetscELLGBackendCall(be, host, cuda, args) \
+    do { \
+      if ((be) == PETSCELLG_BACKEND_HOST) host args; \
+      else PetscCallELLGCuda(cuda args); \
+    } while (0)
+#else
+  #define PetscELLGBackendCall(be, host, cuda, args) host args
+#endif
+
 /* Log events (registered in PetscELLGInitializePackage()) */
 PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;

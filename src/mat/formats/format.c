@@ -1,4 +1,4 @@
-/* Format-independent parts of the storage formats: creation, upload of CSR indices, viewing */
+/* Format-independent parts of the storage formats: options, upload of the CSR, long rows, viewing */
 #include <ellgformat.h>
 
 PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *ops, PetscELLGBackend backend, ELLGFormat *fmt)
@@ -15,17 +15,128 @@ PetscErrorCode ELLGFormatDestroy(ELLGFormat *fmt)
 {
   PetscFunctionBegin;
   if (!*fmt) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(ELLGLongRowsDestroy(&(*fmt)->longrows));
   PetscCall((*fmt)->ops->reset(*fmt));
   PetscCall((*fmt)->ops->destroy(*fmt));
   PetscCall(PetscFree(*fmt));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) */
-PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
+{
+  char opt[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_long_row_threshold", fmt->ops->name));
+  PetscOptionsHeadBegin(PetscOptionsObject, "Long rows");
+  PetscCall(PetscOptionsInt(opt, "Rows with more entries are multiplied apart, a thread block each (0: automatic, -1: never)", "MATELLG", fmt->long_threshold, &fmt->long_threshold, NULL));
+  PetscCheck(fmt->long_threshold >= -1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be a number of entries, 0 (automatic) or -1 (never)", opt, fmt->long_threshold);
+  PetscOptionsHeadEnd();
+  PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 {
   PetscFunctionBegin;
-  PetscCheck(ai[m] <= PETSC_MAX_INT && (PetscInt64)ai[m] < 2147483647 && m < 2147483647 && n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc-ELLG formats store 32-bit indices: a local block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros is too large", m, n, ai[m]);
+  to->long_threshold = from->long_threshold;
+  PetscCall(from->ops->copyparameters(from, to));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Rows longer than 16 times the mean row length and than 128 are long by default: one thread
+   (or a few) on such a row would make a whole warp wait, and padding to it would waste memory */
+static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, PetscInt nnz)
+{
+  const PetscInt mean = m ? (nnz + m - 1) / m : 0;
+
+  if (fmt->long_threshold == -1) return PETSC_MAX_INT;
+  if (fmt->long_threshold > 0) return fmt->long_threshold;
+  return PetscMax(128, 16 * mean);
+}
+
+/* the CSR values, row starts and effective row lengths (and, for a build, column indices) in the
+   backend's memory */
+static PetscErrorCode ELLGCSRUpload(PetscELLGBackend be, ELLGCSR *csr, const PetscInt *len, const PetscInt *aj, const PetscScalar *aa)
+{
+  const PetscInt m = csr->m, nnz = csr->nnz;
+  int           *ti;
+  void          *p;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PetscMalloc1(2 * m + 1, &ti));
+  for (PetscInt i = 0; i <= m; i++) ti[i] = (int)csr->ai[i];
+  for (PetscInt i = 0; i < m; i++) ti[m + 1 + i] = (int)len[i];
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * (2 * m + 1), &p));
+  PetscCall(PetscELLGMemcpy(be, p, ti, sizeof(int) * (2 * m + 1), ELLG_MEMCPY_HTOD));
+  csr->rowptr = (const int *)p;
+  csr->rowlen = csr->rowptr + m + 1;
+  PetscCall(PetscFree(ti));
+  PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * nnz, &p));
+  PetscCall(PetscELLGMemcpy(be, p, aa, sizeof(PetscScalar) * nnz, ELLG_MEMCPY_HTOD));
+  csr->val = (const PetscScalar *)p;
+  csr->col = NULL;
+  if (aj) {
+    PetscCall(PetscELLGMalloc(be, sizeof(int) * nnz, &p));
+#if defined(PETSC_USE_64BIT_INDICES)
+    {
+      int *tj;
+
+      PetscCall(PetscMalloc1(nnz, &tj));
+      for (PetscInt k = 0; k < nnz; k++) tj[k] = (int)aj[k];
+      PetscCall(PetscELLGMemcpy(be, p, tj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
+      PetscCall(PetscFree(tj));
+    }
+#else
+    PetscCall(PetscELLGMemcpy(be, p, aj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
+#endif
+    csr->col = (const int *)p;
+  }
+  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ELLGCSRFree(PetscELLGBackend be, ELLGCSR *csr)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscELLGFree(be, (void *)csr->rowptr));
+  PetscCall(PetscELLGFree(be, (void *)csr->val));
+  PetscCall(PetscELLGFree(be, (void *)csr->col));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the row lengths the format stores: 0 for the long rows (those longer than the threshold of the
+   last build), which are listed in rows[] */
+static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, PetscInt *len, PetscInt *nlong, PetscInt **rows)
+{
+  const PetscInt threshold = fmt->long_applied;
+
+  PetscFunctionBegin;
+  *nlong = 0;
+  for (PetscInt i = 0; i < fmt->m; i++) {
+    len[i] = ai[i + 1] - ai[i];
+    if (len[i] > threshold) (*nlong)++;
+  }
+  PetscCall(PetscMalloc1(*nlong, rows));
+  *nlong = 0;
+  for (PetscInt i = 0; i < fmt->m; i++)
+    if (len[i] > threshold) {
+      (*rows)[(*nlong)++] = i;
+      len[i]              = 0;
+    }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) of the host */
+PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+{
+  ELLGCSR   csr = {m, n, ai[m], ai, aj, NULL, NULL, NULL, NULL, NULL};
+  PetscInt *len, *rows, nlong;
+
+  PetscFunctionBegin;
+  PetscCheck((PetscInt64)ai[m] < 2147483647 && (PetscInt64)m < 2147483647 && (PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc-ELLG formats store 32-bit indices: a local block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros is too large", m, n, ai[m]);
+  PetscCall(ELLGLongRowsDestroy(&fmt->longrows));
   PetscCall(fmt->ops->reset(fmt));
   fmt->m      = m;
   fmt->n      = n;
@@ -33,43 +144,71 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   fmt->nzrows = 0;
   for (PetscInt i = 0; i < m; i++)
     if (ai[i + 1] > ai[i]) fmt->nzrows++;
-  PetscCall(fmt->ops->build(fmt, ai, aj, aa));
+  fmt->long_applied = ELLGFormatLongThreshold(fmt, m, ai[m]);
+  PetscCall(PetscMalloc1(m, &len));
+  PetscCall(ELLGFormatSplitRows(fmt, ai, len, &nlong, &rows));
+  csr.len = len;
+  PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, aj, aa));
+  PetscCall(fmt->ops->build(fmt, &csr));
+  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, &csr, nlong, rows, &fmt->longrows));
+  PetscCall(ELLGCSRFree(fmt->backend, &csr));
+  PetscCall(PetscFree(len));
+  PetscCall(PetscFree(rows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* new values, same pattern as the last build */
+PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const PetscScalar *aa)
+{
+  ELLGCSR   csr = {fmt->m, fmt->n, fmt->nnz, ai, NULL, NULL, NULL, NULL, NULL, NULL};
+  PetscInt *len, *rows, nlong;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(fmt->m, &len));
+  PetscCall(ELLGFormatSplitRows(fmt, ai, len, &nlong, &rows));
+  PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, NULL, aa));
+  PetscCall(fmt->ops->updatevalues(fmt, &csr));
+  if (fmt->longrows) PetscCall(ELLGLongRowsUpdateValues(fmt->longrows, &csr));
+  PetscCall(ELLGCSRFree(fmt->backend, &csr));
+  PetscCall(PetscFree(len));
+  PetscCall(PetscFree(rows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGFormatMult(ELLGFormat fmt, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  PetscFunctionBegin;
+  PetscCall(fmt->ops->mult(fmt, x, z, y));
+  if (fmt->longrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGFormatMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
+{
+  PetscFunctionBegin;
+  PetscCall(fmt->ops->multtransposeadd(fmt, x, y));
+  if (fmt->longrows) PetscCall(ELLGLongRowsMultTransposeAdd(fmt->longrows, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat fmt, PetscScalar *d)
+{
+  PetscFunctionBegin;
+  PetscCall(fmt->ops->getdiagonal(fmt, d));
+  if (fmt->longrows) PetscCall(ELLGLongRowsGetDiagonal(fmt->longrows, d));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
 {
-  const double csr = 12.0 * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1);
+  const double csr   = 12.0 * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1);
+  const double bytes = (double)fmt->bytes + (double)ELLGLongRowsBytes(fmt->longrows);
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s, %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " nonempty rows\n", fmt->ops->name, fmt->m, fmt->n, fmt->nnz, fmt->nzrows));
   PetscCall(fmt->ops->view(fmt, viewer));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)\n", (double)fmt->bytes / 1048576.0, csr > 0 ? (double)fmt->bytes / csr : 1.0));
+  PetscCall(ELLGLongRowsView(fmt->longrows, viewer));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)\n", bytes / 1048576.0, csr > 0 ? bytes / csr : 1.0));
   PetscCall(PetscELLGBackendView(fmt->backend, viewer));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Copies the CSR row pointers (m+1) and column indices (nnz) into the backend's memory as
-   32-bit integers; the caller frees them with PetscELLGFree(). Sizes were checked by the caller. */
-PetscErrorCode ELLGCSRUploadIndices(PetscELLGBackend be, PetscInt m, const PetscInt *ai, PetscInt nnz, const PetscInt *aj, int **dai, int **daj)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscELLGMalloc(be, sizeof(int) * (m + 1), (void **)dai));
-  PetscCall(PetscELLGMalloc(be, sizeof(int) * nnz, (void **)daj));
-#if defined(PETSC_USE_64BIT_INDICES)
-  {
-    int *ti, *tj;
-
-    PetscCall(PetscMalloc2(m + 1, &ti, nnz, &tj));
-    for (PetscInt i = 0; i <= m; i++) ti[i] = (int)ai[i];
-    for (PetscInt k = 0; k < nnz; k++) tj[k] = (int)aj[k];
-    PetscCall(PetscELLGMemcpy(be, *dai, ti, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
-    PetscCall(PetscELLGMemcpy(be, *daj, tj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscFree2(ti, tj));
-  }
-#else
-  PetscCall(PetscELLGMemcpy(be, *dai, ai, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
-  PetscCall(PetscELLGMemcpy(be, *daj, aj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
-#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

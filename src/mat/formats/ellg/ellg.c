@@ -29,7 +29,6 @@ static PetscErrorCode ELLGReset(ELLGFormat fmt)
 
   PetscFunctionBegin;
   PetscCall(PetscELLGFree(fmt->backend, e->a.rowlen));
-  PetscCall(PetscELLGFree(fmt->backend, e->a.rowptr));
   PetscCall(PetscELLGFree(fmt->backend, e->a.col));
   PetscCall(PetscELLGFree(fmt->backend, e->a.val));
   PetscCall(PetscMemzero(&e->a, sizeof(e->a)));
@@ -74,41 +73,21 @@ static PetscErrorCode ELLGCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* values from the host CSR; with the structure, col holds the CSR column indices in backend memory */
-static PetscErrorCode ELLGPack(ELLGFormat fmt, PetscBool structure, const int *col, const PetscScalar *aa)
+static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
-  ELLG        *e   = (ELLG *)fmt->data;
-  PetscScalar *val = NULL;
-
-  PetscFunctionBegin;
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * fmt->nnz, (void **)&val));
-  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(PetscELLGMemcpy(fmt->backend, val, aa, sizeof(PetscScalar) * fmt->nnz, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
-  if (fmt->backend == PETSCELLG_BACKEND_HOST) ELLGHostPack(&e->a, (int)structure, col, val);
-#if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaPack(&e->a, (int)structure, col, val));
-#endif
-  PetscCall(PetscELLGFree(fmt->backend, val));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode ELLGBuild(ELLGFormat fmt, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
-{
-  ELLG          *e = (ELLG *)fmt->data;
-  const PetscInt m = fmt->m;
-  PetscInt       width = 0;
+  ELLG          *e     = (ELLG *)fmt->data;
+  const PetscInt m     = csr->m;
+  PetscInt       width = 0, stored = 0;
   double         s2    = 0.0;
-  int           *csrcol;
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < m; i++) {
-    const PetscInt len = ai[i + 1] - ai[i];
-    width              = PetscMax(width, len);
-    s2 += (double)len * (double)len;
+    width = PetscMax(width, csr->len[i]);
+    stored += csr->len[i];
+    s2 += (double)csr->len[i] * (double)csr->len[i];
   }
-  e->mean   = m ? (double)fmt->nnz / (double)m : 0.0;
-  e->stddev = m ? PetscSqrtReal(PetscMax(s2 / (double)m - e->mean * e->mean, 0.0)) : 0.0;
+  e->mean    = m ? (double)stored / (double)m : 0.0;
+  e->stddev  = m ? PetscSqrtReal(PetscMax(s2 / (double)m - e->mean * e->mean, 0.0)) : 0.0;
   e->a.m     = (int)m;
   e->a.pitch = (int)(((m + 31) / 32) * 32);
   e->a.width = (int)width;
@@ -116,19 +95,19 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const PetscInt *ai, const PetscI
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&e->a.rowlen));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)width * e->a.pitch, (void **)&e->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)width * e->a.pitch, (void **)&e->a.val));
-  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(ELLGCSRUploadIndices(fmt->backend, m, ai, fmt->nnz, aj, &e->a.rowptr, &csrcol));
-  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(ELLGPack(fmt, PETSC_TRUE, csrcol, aa));
-  PetscCall(PetscELLGFree(fmt->backend, csrcol));
-  fmt->bytes = (sizeof(int) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (2 * (size_t)m + 1);
+  PetscCall(PetscELLGMemcpy(fmt->backend, e->a.rowlen, csr->rowlen, sizeof(int) * m, ELLG_MEMCPY_DTOD));
+  PetscELLGBackendCall(fmt->backend, ELLGHostPack, ELLGCudaPack, (&e->a, csr->rowptr, csr->col, csr->val));
+  fmt->bytes = (sizeof(int) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (size_t)m;
+  if (stored && (double)width * e->a.pitch > 1.5 * (double)stored) PetscCall(PetscInfo(NULL, "ELLG stores %.1f times the entries of the matrix (padding to the longest row, %" PetscInt_FMT "): pjds or slicedell store far less\n", (double)width * e->a.pitch / (double)stored, width));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode ELLGUpdateValues(ELLGFormat fmt, const PetscScalar *aa)
+static PetscErrorCode ELLGUpdateValues(ELLGFormat fmt, const ELLGCSR *csr)
 {
+  ELLG *e = (ELLG *)fmt->data;
+
   PetscFunctionBegin;
-  PetscCall(ELLGPack(fmt, PETSC_FALSE, NULL, aa));
+  PetscELLGBackendCall(fmt->backend, ELLGHostPack, ELLGCudaPack, (&e->a, csr->rowptr, NULL, csr->val));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -137,10 +116,7 @@ static PetscErrorCode ELLGMult(ELLGFormat fmt, const PetscScalar *x, const Petsc
   ELLG *e = (ELLG *)fmt->data;
 
   PetscFunctionBegin;
-  if (fmt->backend == PETSCELLG_BACKEND_HOST) ELLGHostMult(&e->a, x, z, y);
-#if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaMult(&e->a, (int)e->T, (int)e->bs, x, z, y));
-#endif
+  PetscELLGBackendCall(fmt->backend, ELLGHostMult, ELLGCudaMult, (&e->a, (int)e->T, (int)e->bs, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -149,10 +125,7 @@ static PetscErrorCode ELLGMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x,
   ELLG *e = (ELLG *)fmt->data;
 
   PetscFunctionBegin;
-  if (fmt->backend == PETSCELLG_BACKEND_HOST) ELLGHostMultTransposeAdd(&e->a, x, y);
-#if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaMultTransposeAdd(&e->a, (int)e->bs, x, y));
-#endif
+  PetscELLGBackendCall(fmt->backend, ELLGHostMultTransposeAdd, ELLGCudaMultTransposeAdd, (&e->a, (int)e->bs, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -161,10 +134,7 @@ static PetscErrorCode ELLGGetDiagonal(ELLGFormat fmt, PetscScalar *d)
   ELLG *e = (ELLG *)fmt->data;
 
   PetscFunctionBegin;
-  if (fmt->backend == PETSCELLG_BACKEND_HOST) ELLGHostGetDiagonal(&e->a, d);
-#if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaGetDiagonal(&e->a, d));
-#endif
+  PetscELLGBackendCall(fmt->backend, ELLGHostGetDiagonal, ELLGCudaGetDiagonal, (&e->a, d));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

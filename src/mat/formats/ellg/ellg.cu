@@ -2,18 +2,17 @@
 #include <cuda_runtime.h>
 #include "ellgkernels.h"
 
-/* one thread per row: rowlen/rowptr from the CSR, then entries and padding of the row */
-__global__ void PackKernel(int m, int pitch, int width, int structure, const int *__restrict__ rowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ rowlen, int *__restrict__ col, double *__restrict__ val)
+/* one thread per row (padding rows up to the pitch included): entries and padding of the row */
+__global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ rowlen, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= pitch) return;
-  const int start = i < m ? rowptr[i] : 0;
-  const int len   = i < m ? rowptr[i + 1] - start : 0;
-  if (structure && i < m) rowlen[i] = len;
+  const int start = i < m ? csrrowptr[i] : 0;
+  const int len   = i < m ? rowlen[i] : 0;
   for (int k = 0; k < width; k++) {
     const size_t p = (size_t)k * pitch + i;
     val[p]         = k < len ? csrval[start + k] : 0.0;
-    if (structure) col[p] = k < len ? csrcol[start + k] : 0;
+    if (csrcol) col[p] = k < len ? csrcol[start + k] : 0;
   }
 }
 
@@ -79,10 +78,10 @@ __global__ void GetDiagonalKernel(int m, int pitch, const int *__restrict__ rowl
 
 static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs); }
 
-extern "C" int ELLGCudaPack(const ELLGArrays *e, int structure, const int *csrcol, const double *csrval)
+extern "C" int ELLGCudaPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval)
 {
-  if (!e->pitch) return 0;
-  PackKernel<<<Blocks(e->pitch, 256), 256>>>(e->m, e->pitch, e->width, structure, e->rowptr, csrcol, csrval, e->rowlen, e->col, e->val);
+  if (!e->pitch || !e->width) return 0;
+  PackKernel<<<Blocks(e->pitch, 256), 256>>>(e->m, e->pitch, e->width, e->rowlen, csrrowptr, csrcol, csrval, e->col, e->val);
   return (int)cudaGetLastError();
 }
 

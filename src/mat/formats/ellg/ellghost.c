@@ -2,21 +2,20 @@
 #include <stddef.h>
 #include "ellgkernels.h"
 
-void ELLGHostPack(const ELLGArrays *e, int structure, const int *csrcol, const double *csrval)
+void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval)
 {
   for (int i = 0; i < e->pitch; i++) {
-    const int start = i < e->m ? e->rowptr[i] : 0;
-    const int len   = i < e->m ? e->rowptr[i + 1] - start : 0;
-    if (structure && i < e->m) e->rowlen[i] = len;
+    const int start = i < e->m ? csrrowptr[i] : 0;
+    const int len   = i < e->m ? e->rowlen[i] : 0;
     for (int k = 0; k < e->width; k++) {
       const size_t p = (size_t)k * e->pitch + i;
       e->val[p]      = k < len ? csrval[start + k] : 0.0;
-      if (structure) e->col[p] = k < len ? csrcol[start + k] : 0;
+      if (csrcol) e->col[p] = k < len ? csrcol[start + k] : 0;
     }
   }
 }
 
-void ELLGHostMult(const ELLGArrays *e, const double *x, const double *z, double *y)
+void ELLGHostMult(const ELLGArrays *e, int threads_per_row, int block_size, const double *x, const double *z, double *y)
 {
   for (int i = 0; i < e->m; i++) {
     double sum = 0.0;
@@ -28,7 +27,7 @@ void ELLGHostMult(const ELLGArrays *e, const double *x, const double *z, double 
   }
 }
 
-void ELLGHostMultTransposeAdd(const ELLGArrays *e, const double *x, double *y)
+void ELLGHostMultTransposeAdd(const ELLGArrays *e, int block_size, const double *x, double *y)
 {
   for (int i = 0; i < e->m; i++)
     for (int k = 0; k < e->rowlen[i]; k++) {

@@ -58,7 +58,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
 
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
-  PetscCall(e->params->ops->setfromoptions(e->params, PetscOptionsObject));
+  PetscCall(ELLGFormatSetFromOptions(e->params, PetscOptionsObject));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
   for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJELLGCopyParameters(e->params, blocks[b]));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -24,7 +24,7 @@ static PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
   /* the sizes too: MPIAIJ renumbers the columns of its off-diagonal block in place */
   if (e->built && A->nonzerostate == e->nzstate && e->fmt->n == A->cmap->n && e->fmt->nnz == ai[m]) {
     PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
-    PetscCall(e->fmt->ops->updatevalues(e->fmt, aa));
+    PetscCall(ELLGFormatUpdateValues(e->fmt, ai, aa));
     PetscCall(PetscLogEventEnd(ELLG_UpdateValues, A, 0, 0, 0));
   } else {
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
@@ -160,8 +160,8 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
   PetscCall(PetscLogEventBegin(event, A, x, y, 0));
   PetscCall(MatSeqAIJELLGGetInput(A, x, &xb, &px));
   PetscCall(MatSeqAIJELLGGetOutput(A, y, keep, &yb, &py));
-  if (trans) PetscCall(e->fmt->ops->multtransposeadd(e->fmt, px, py));
-  else PetscCall(e->fmt->ops->mult(e->fmt, px, z ? py : NULL, py));
+  if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
+  else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
   PetscCall(VecGPURestoreArrayRead(xb, &px));
   PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
@@ -211,7 +211,7 @@ static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
   PetscCall(MatSeqAIJELLGSync(A));
   PetscCall(PetscLogEventBegin(ELLG_GetDiagonal, A, d, 0, 0));
   PetscCall(MatSeqAIJELLGGetOutput(A, d, PETSC_FALSE, &db, &pd));
-  PetscCall(e->fmt->ops->getdiagonal(e->fmt, pd));
+  PetscCall(ELLGFormatGetDiagonal(e->fmt, pd));
   PetscCall(MatSeqAIJELLGRestoreOutput(d, PETSC_FALSE, db, &pd));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(ELLG_GetDiagonal, A, d, 0, 0));
@@ -224,7 +224,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
 
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
-  PetscCall(e->fmt->ops->setfromoptions(e->fmt, PetscOptionsObject));
+  PetscCall(ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -262,7 +262,7 @@ static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
 PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat fmt, Mat B)
 {
   PetscFunctionBegin;
-  PetscCall(fmt->ops->copyparameters(fmt, ((Mat_SeqAIJELLG *)B->spptr)->fmt));
+  PetscCall(ELLGFormatCopyParameters(fmt, ((Mat_SeqAIJELLG *)B->spptr)->fmt));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

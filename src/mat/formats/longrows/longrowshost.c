@@ -1,0 +1,35 @@
+/* Long rows on the host backend: plain loops over the same arrays the CUDA kernels use */
+#include "longrowskernels.h"
+
+void LongRowsHostGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval)
+{
+  for (int r = 0; r < l->nrows; r++) {
+    const int src = csrrowptr[l->ids[r]];
+    for (int k = l->rowptr[r]; k < l->rowptr[r + 1]; k++) {
+      l->val[k] = csrval[src + k - l->rowptr[r]];
+      if (csrcol) l->col[k] = csrcol[src + k - l->rowptr[r]];
+    }
+  }
+}
+
+void LongRowsHostMultAdd(const LongRowsArrays *l, const double *x, double *y)
+{
+  for (int r = 0; r < l->nrows; r++) {
+    double sum = 0.0;
+    for (int k = l->rowptr[r]; k < l->rowptr[r + 1]; k++) sum += l->val[k] * x[l->col[k]];
+    y[l->ids[r]] += sum;
+  }
+}
+
+void LongRowsHostMultTransposeAdd(const LongRowsArrays *l, const double *x, double *y)
+{
+  for (int r = 0; r < l->nrows; r++)
+    for (int k = l->rowptr[r]; k < l->rowptr[r + 1]; k++) y[l->col[k]] += l->val[k] * x[l->ids[r]];
+}
+
+void LongRowsHostGetDiagonal(const LongRowsArrays *l, double *d)
+{
+  for (int r = 0; r < l->nrows; r++)
+    for (int k = l->rowptr[r]; k < l->rowptr[r + 1]; k++)
+      if (l->col[k] == l->ids[r]) d[l->ids[r]] = l->val[k];
+}

@@ -1,0 +1,33 @@
+/*
+   Long rows: rows split out of a format, kept as a small CSR over those rows
+     ids[r]                 the matrix row of long row r
+     rowptr[r]..rowptr[r+1] its entries in col[], val[]
+   Each function exists once per backend: LongRowsHost* (longrowshost.c), LongRowsCuda* (longrows.cu,
+   a thread block per row; returning 0 or a cudaError_t).
+*/
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int     nrows;
+  int    *ids, *rowptr, *col;
+  double *val;
+} LongRowsArrays;
+
+/* entries of the long rows from the CSR of the whole matrix (csrcol NULL: values only) */
+int  LongRowsCudaGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval);
+int  LongRowsCudaMultAdd(const LongRowsArrays *l, const double *x, double *y);
+int  LongRowsCudaMultTransposeAdd(const LongRowsArrays *l, const double *x, double *y);
+int  LongRowsCudaGetDiagonal(const LongRowsArrays *l, double *d);
+
+void LongRowsHostGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval);
+void LongRowsHostMultAdd(const LongRowsArrays *l, const double *x, double *y);
+void LongRowsHostMultTransposeAdd(const LongRowsArrays *l, const double *x, double *y);
+void LongRowsHostGetDiagonal(const LongRowsArrays *l, double *d);
+
+#ifdef __cplusplus
+}
+#endif
