@@ -59,8 +59,7 @@ PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
 /* Type constructors registered by the package */
-PETSC_INTERN PetscErrorCode MatCreate_SeqAIJELLG(Mat);
-PETSC_INTERN PetscErrorCode MatCreate_MPIAIJELLG(Mat);
+PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);
 PETSC_INTERN PetscErrorCode VecCreate_SeqGPU(Vec);
 PETSC_INTERN PetscErrorCode VecCreate_MPIGPU(Vec);
 PETSC_INTERN PetscErrorCode VecCreate_GPU(Vec);

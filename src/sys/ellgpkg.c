@@ -42,9 +42,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(MatInitializePackage());
   PetscCall(VecInitializePackage());
 
-  PetscCall(MatRegister(MATSEQAIJELLG, MatCreate_SeqAIJELLG));
-  PetscCall(MatRegister(MATMPIAIJELLG, MatCreate_MPIAIJELLG));
-  PetscCall(MatRegisterRootName(MATELLG, MATSEQAIJELLG, MATMPIAIJELLG));
+  PetscCall(MatELLGRegisterTypes());
 
   PetscCall(VecRegister(VECSEQGPU, VecCreate_SeqGPU));
   PetscCall(VecRegister(VECMPIGPU, VecCreate_MPIGPU));

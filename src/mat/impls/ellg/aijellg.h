@@ -17,6 +17,8 @@ typedef struct {
 typedef struct {
   const char          *root, *seqtype, *mpitype;
   const ELLGFormatOps *ops;
+  PetscErrorCode (*createseq)(Mat);
+  PetscErrorCode (*creatempi)(Mat);
 } MatELLGFormatEntry;
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);

@@ -1,9 +1,40 @@
 /* The matrix types of the package, each a storage format under an AIJ subclass */
 #include "aijellg.h"
 
+/* the seq and mpi constructors of a format type */
+#define MAT_ELLG_FORMAT_CONSTRUCTORS(Name, seqtype, mpitype) \
+  static PetscErrorCode MatCreate_SeqAIJ##Name(Mat A) \
+  { \
+    PetscFunctionBegin; \
+    PetscCall(MatCreate_SeqAIJFormat(A, seqtype)); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  } \
+  static PetscErrorCode MatCreate_MPIAIJ##Name(Mat A) \
+  { \
+    PetscFunctionBegin; \
+    PetscCall(MatCreate_MPIAIJFormat(A, mpitype)); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
+
+MAT_ELLG_FORMAT_CONSTRUCTORS(ELLG, MATSEQAIJELLG, MATMPIAIJELLG)
+
 static const MatELLGFormatEntry MatELLGFormats[] = {
-  {MATELLG, MATSEQAIJELLG, MATMPIAIJELLG, &ELLGFormatOps_ELLG},
+  {MATELLG, MATSEQAIJELLG, MATMPIAIJELLG, &ELLGFormatOps_ELLG, MatCreate_SeqAIJELLG, MatCreate_MPIAIJELLG},
 };
+
+/* registers the seq, mpi and root type names of every format */
+PetscErrorCode MatELLGRegisterTypes(void)
+{
+  PetscFunctionBegin;
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(MatELLGFormats); i++) {
+    const MatELLGFormatEntry *f = &MatELLGFormats[i];
+
+    PetscCall(MatRegister(f->seqtype, f->createseq));
+    PetscCall(MatRegister(f->mpitype, f->creatempi));
+    PetscCall(MatRegisterRootName(f->root, f->seqtype, f->mpitype));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 PetscErrorCode MatELLGFormatFind(MatType type, const MatELLGFormatEntry **entry)
 {
@@ -20,20 +51,6 @@ PetscErrorCode MatELLGFormatFind(MatType type, const MatELLGFormatEntry **entry)
     }
   }
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Not a PETSc-ELLG matrix type: %s", type);
-}
-
-PetscErrorCode MatCreate_SeqAIJELLG(Mat A)
-{
-  PetscFunctionBegin;
-  PetscCall(MatCreate_SeqAIJFormat(A, MATSEQAIJELLG));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-PetscErrorCode MatCreate_MPIAIJELLG(Mat A)
-{
-  PetscFunctionBegin;
-  PetscCall(MatCreate_MPIAIJFormat(A, MATMPIAIJELLG));
-  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /*@C
