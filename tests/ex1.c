@@ -5,25 +5,8 @@ vectors (MatCreateVecs) and plain host vectors; MatDuplicate, MatConvert and Mat
 The reference is an AIJ matrix assembled from the same entries. Prints pass/fail lines only.\n\
   -empty_rank: the last MPI process owns no rows and no columns\n\n";
 
-#include <petscellg.h>
+#include "ellgtest.h"
 #include <ctype.h>
-
-#define RTOL 1e-12
-
-/* A matrix in global CSR form, the same on every process */
-typedef struct {
-  char         name[64];
-  PetscInt     M, N;
-  PetscInt    *ia, *ja;
-  PetscScalar *va;
-} CSR;
-
-static PetscErrorCode CSRDestroy(CSR *c)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscFree3(c->ia, c->ja, c->va));
-  PetscFunctionReturn(0);
-}
 
 /* Random M x N matrix: each entry present with probability density; zerofrac of them stored as explicit zeros.
    len[i] >= 0 forces row i to hold exactly that many entries (first columns of a random shift) */
@@ -34,17 +17,13 @@ static PetscErrorCode CSRRandom(const char *name, PetscInt M, PetscInt N, PetscR
   PetscReal   r;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscSNPrintf(c->name, sizeof(c->name), "%s", name));
-  c->M = M;
-  c->N = N;
   PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
   PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
   PetscCall(PetscRandomSetSeed(rnd, seed));
   PetscCall(PetscRandomSeed(rnd));
   for (i = 0; i < M; i++) cap += len && len[i] >= 0 ? len[i] : (PetscInt)(density * N + 1);
   cap = 2 * cap + M * 4;
-  PetscCall(PetscMalloc3(M + 1, &c->ia, cap, &c->ja, cap, &c->va));
-  c->ia[0] = 0;
+  PetscCall(CSRCreate(name, M, N, cap, c));
   for (i = 0; i < M; i++) {
     if (len && len[i] >= 0) {
       PetscInt shift;
@@ -76,31 +55,21 @@ static PetscErrorCode CSRRandom(const char *name, PetscInt M, PetscInt N, PetscR
   PetscFunctionReturn(0);
 }
 
-/* 2D 5-point Laplacian on a g x g grid */
+/* 2D 5-point Laplacian on a g x g grid, diagonal 4 + 0.001 row */
 static PetscErrorCode CSRLaplacian(const char *name, PetscInt g, CSR *c)
 {
-  PetscInt i, j, nz = 0, n = g * g;
+  PetscInt row, nc, n = g * g;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscSNPrintf(c->name, sizeof(c->name), "%s", name));
-  c->M = c->N = n;
-  PetscCall(PetscMalloc3(n + 1, &c->ia, 5 * n, &c->ja, 5 * n, &c->va));
-  c->ia[0] = 0;
-  for (i = 0; i < g; i++) {
-    for (j = 0; j < g; j++) {
-      PetscInt row = i * g + j;
-      if (i > 0) { c->ja[nz] = row - g; c->va[nz++] = -1.0; }
-      if (j > 0) { c->ja[nz] = row - 1; c->va[nz++] = -1.0; }
-      c->ja[nz] = row; c->va[nz++] = 4.0 + 0.001 * row;
-      if (j < g - 1) { c->ja[nz] = row + 1; c->va[nz++] = -1.0; }
-      if (i < g - 1) { c->ja[nz] = row + g; c->va[nz++] = -1.0; }
-      c->ia[row + 1] = nz;
-    }
+  PetscCall(CSRCreate(name, n, n, 5 * n, c));
+  for (row = 0; row < n; row++) {
+    PetscCall(LaplacianRow(2, g, row, 4.0 + 0.001 * row, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
+    c->ia[row + 1] = c->ia[row] + nc;
   }
   PetscFunctionReturn(0);
 }
 
-/* Local size of a dimension of global size N: PETSc's default split, or none on the last process with -empty_rank */
+/* Local size of a dimension of global size N: none on the last process with -empty_rank, else PETSC_DECIDE */
 static PetscErrorCode LocalSize(MPI_Comm comm, PetscBool emptyrank, PetscInt N, PetscInt *n)
 {
   PetscMPIInt rank, size;
@@ -111,215 +80,130 @@ static PetscErrorCode LocalSize(MPI_Comm comm, PetscBool emptyrank, PetscInt N, 
   if (emptyrank && size > 1) {
     if (rank == size - 1) *n = 0;
     else *n = N / (size - 1) + ((N % (size - 1)) > rank);
-  } else {
-    *n = PETSC_DECIDE;
-    PetscCall(PetscSplitOwnership(comm, n, &N));
-  }
+  } else *n = PETSC_DECIDE;
   PetscFunctionReturn(0);
 }
 
-/* Inserts the rows this process owns */
-static PetscErrorCode SetValuesCSR(Mat A, const CSR *c)
-{
-  PetscInt rstart, rend, i;
-
-  PetscFunctionBeginUser;
-  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
-  for (i = rstart; i < rend; i++) PetscCall(MatSetValues(A, 1, &i, c->ia[i + 1] - c->ia[i], c->ja + c->ia[i], c->va + c->ia[i], INSERT_VALUES));
-  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(0);
-}
-
-/* A matrix of the given type (MATELLG: then also MatSetFromOptions) with exact preallocation, assembled from c */
+/* CreateMatCSR() with the local sizes of LocalSize() */
 static PetscErrorCode BuildMat(MPI_Comm comm, PetscBool emptyrank, const CSR *c, MatType type, Mat *A)
 {
-  PetscInt  m, n, rstart, rend, cstart, cend, i, k, *dnnz, *onnz;
-  PetscBool isellg;
+  PetscInt m, n;
 
   PetscFunctionBeginUser;
   PetscCall(LocalSize(comm, emptyrank, c->M, &m));
   PetscCall(LocalSize(comm, emptyrank, c->N, &n));
-  PetscCall(MatCreate(comm, A));
-  PetscCall(MatSetSizes(*A, m, n, c->M, c->N));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(PetscStrcmp(type, MATELLG, &isellg));
-  if (isellg) PetscCall(MatSetFromOptions(*A));
-  PetscCallMPI(MPI_Scan(&m, &rend, 1, MPIU_INT, MPI_SUM, comm));
-  PetscCallMPI(MPI_Scan(&n, &cend, 1, MPIU_INT, MPI_SUM, comm));
-  rstart = rend - m;
-  cstart = cend - n;
-  PetscCall(PetscCalloc2(rend - rstart, &dnnz, rend - rstart, &onnz));
-  for (i = rstart; i < rend; i++)
-    for (k = c->ia[i]; k < c->ia[i + 1]; k++) {
-      if (c->ja[k] >= cstart && c->ja[k] < cend) dnnz[i - rstart]++;
-      else onnz[i - rstart]++;
-    }
-  PetscCall(MatXAIJSetPreallocation(*A, 1, dnnz, onnz, NULL, NULL));
-  PetscCall(PetscFree2(dnnz, onnz));
-  PetscCall(SetValuesCSR(*A, c));
+  PetscCall(CreateMatCSR(comm, m, n, c, type, A));
   PetscFunctionReturn(0);
 }
 
-/* max_i |y_i - yref_i| <= RTOL * scale, computed from the arrays (independent of vector operations) */
-static PetscErrorCode CheckClose(Vec y, Vec yref, PetscReal scale, const char *what, PetscBool gpu, PetscBool *ok)
+/* CheckClose() of a product with gpu or host vectors, which the message names */
+static PetscErrorCode CheckProduct(Vec y, Vec yref, PetscReal scale, const char *what, PetscBool gpu, PetscBool *ok)
 {
-  const PetscScalar *a, *b;
-  PetscInt           i, n;
-  PetscReal          err = 0.0;
+  char label[128];
 
   PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(y, &n));
-  PetscCall(VecGetArrayRead(y, &a));
-  PetscCall(VecGetArrayRead(yref, &b));
-  for (i = 0; i < n; i++) err = PetscMax(err, PetscAbsScalar(a[i] - b[i]));
-  PetscCall(VecRestoreArrayRead(y, &a));
-  PetscCall(VecRestoreArrayRead(yref, &b));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, PetscObjectComm((PetscObject)y)));
-  if (!(err <= RTOL * scale)) {
-    *ok = PETSC_FALSE;
-    PetscCall(PetscPrintf(PetscObjectComm((PetscObject)y), "    FAILED %s with %s vectors: max error %g, allowed %g\n", what, gpu ? "gpu" : "host", (double)err, (double)(RTOL * scale)));
-  }
+  PetscCall(PetscSNPrintf(label, sizeof(label), "%s with %s vectors", what, gpu ? "gpu" : "host"));
+  PetscCall(CheckClose(y, yref, scale, label, ok));
   PetscFunctionReturn(0);
 }
 
-/* dst <- src through the arrays */
-static PetscErrorCode CopyValues(Vec src, Vec dst)
-{
-  const PetscScalar *a;
-  PetscScalar       *b;
-  PetscInt           n;
+/* The two directions of CheckProducts(): t = 0: MatMult and MatMultAdd, t = 1: MatMultTranspose and MatMultTransposeAdd */
+static PetscErrorCode (*const Mult[2])(Mat, Vec, Vec)         = {MatMult, MatMultTranspose};
+static PetscErrorCode (*const MultAdd[2])(Mat, Vec, Vec, Vec) = {MatMultAdd, MatMultTransposeAdd};
 
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(src, &n));
-  PetscCall(VecGetArrayRead(src, &a));
-  PetscCall(VecGetArrayWrite(dst, &b));
-  PetscCall(PetscArraycpy(b, a, n));
-  PetscCall(VecRestoreArrayWrite(dst, &b));
-  PetscCall(VecRestoreArrayRead(src, &a));
-  PetscFunctionReturn(0);
-}
+static const char *const MultNames[2][3] = {
+  {"MatMult",          "MatMultAdd",          "MatMultAdd (y == z)"         },
+  {"MatMultTranspose", "MatMultTransposeAdd", "MatMultTransposeAdd (y == z)"}
+};
 
-static PetscErrorCode HostVec(MPI_Comm comm, PetscInt n, PetscInt N, Vec *v)
-{
-  PetscFunctionBeginUser;
-  PetscCall(VecCreate(comm, v));
-  PetscCall(VecSetSizes(*v, n, N));
-  PetscCall(VecSetType(*v, VECSTANDARD));
-  PetscFunctionReturn(0);
-}
-
-/* All products of A against those of the reference R, with vectors from MatCreateVecs(A) (gpu = TRUE) or host vectors */
+/* All products of A against those of the reference R, in both directions, with vectors from MatCreateVecs(A)
+   (gpu = TRUE) or host vectors. x[t] has the layout of the input of direction t, y[t], y0[t] and z[t] that of its
+   output, which is the input's of the other direction */
 static PetscErrorCode CheckProducts(Mat A, Mat R, PetscBool gpu, PetscRandom rnd, PetscBool *ok)
 {
   MPI_Comm  comm = PetscObjectComm((PetscObject)A);
-  PetscInt  m, n, M, N;
-  PetscReal nrm1, nrminf, xn, yn;
+  PetscInt  m, n, M, N, t, k;
+  PetscReal nrm[2], xn, yn;
   PetscBool square;
-  Vec       xr, x2r, yr, y0r, zr, txr, tyr, ty0r, tzr, dr; /* references: host vectors with R */
-  Vec       x, y, y0, z, tx, ty, ty0, tz;                  /* with A */
+  Vec       xr[2], x2r, yr[2], y0r[2], zr[2], xs, dr; /* references: host vectors with R */
+  Vec       x[2], y[2], y0[2], z[2];                  /* with A */
 
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, &m, &n));
   PetscCall(MatGetSize(A, &M, &N));
-  PetscCall(HostVec(comm, n, N, &xr));
-  PetscCall(HostVec(comm, m, M, &yr));
-  PetscCall(VecSetRandom(xr, rnd));
-  PetscCall(VecDuplicate(xr, &x2r));
-  PetscCall(VecSetRandom(x2r, rnd));
-  PetscCall(VecDuplicate(yr, &y0r));
-  PetscCall(VecSetRandom(y0r, rnd));
-  PetscCall(VecDuplicate(yr, &zr));
-  PetscCall(VecDuplicate(yr, &txr));
-  PetscCall(VecSetRandom(txr, rnd));
-  PetscCall(VecDuplicate(xr, &tyr));
-  PetscCall(VecDuplicate(xr, &ty0r));
-  PetscCall(VecSetRandom(ty0r, rnd));
-  PetscCall(VecDuplicate(xr, &tzr));
+  PetscCall(CreateVec(comm, n, N, VECSTANDARD, &xr[0]));
+  PetscCall(CreateVec(comm, m, M, VECSTANDARD, &xr[1]));
   if (gpu) {
-    PetscCall(MatCreateVecs(A, &x, &y));
+    PetscCall(MatCreateVecs(A, &x[0], &x[1]));
   } else {
-    PetscCall(VecDuplicate(xr, &x));
-    PetscCall(VecDuplicate(yr, &y));
+    PetscCall(VecDuplicate(xr[0], &x[0]));
+    PetscCall(VecDuplicate(xr[1], &x[1]));
   }
-  PetscCall(VecDuplicate(y, &y0));
-  PetscCall(VecDuplicate(y, &z));
-  PetscCall(VecDuplicate(y, &tx));
-  PetscCall(VecDuplicate(x, &ty));
-  PetscCall(VecDuplicate(x, &ty0));
-  PetscCall(VecDuplicate(x, &tz));
+  for (t = 0; t < 2; t++) { /* random values, in this order: x, new x (MatMult only), y0 */
+    PetscCall(VecSetRandom(xr[t], rnd));
+    if (!t) {
+      PetscCall(VecDuplicate(xr[0], &x2r));
+      PetscCall(VecSetRandom(x2r, rnd));
+    }
+    PetscCall(VecDuplicate(xr[!t], &y0r[t]));
+    PetscCall(VecSetRandom(y0r[t], rnd));
+    PetscCall(VecDuplicate(xr[!t], &yr[t]));
+    PetscCall(VecDuplicate(xr[!t], &zr[t]));
+    PetscCall(VecDuplicate(x[!t], &y[t]));
+    PetscCall(VecDuplicate(x[!t], &y0[t]));
+    PetscCall(VecDuplicate(x[!t], &z[t]));
+  }
 
   /* scales: |(A x)_i| <= ||A||_inf ||x||_inf, |(A^T x)_j| <= ||A||_1 ||x||_inf */
-  PetscCall(MatNorm(R, NORM_INFINITY, &nrminf));
-  PetscCall(MatNorm(R, NORM_1, &nrm1));
+  PetscCall(MatNorm(R, NORM_INFINITY, &nrm[0]));
+  PetscCall(MatNorm(R, NORM_1, &nrm[1]));
 
-  /* MatMult, twice with new x values in between; the old contents of y must not matter */
-  PetscCall(CopyValues(xr, x));
-  PetscCall(VecSet(y, 1000.0));
-  PetscCall(MatMult(A, x, y));
-  PetscCall(MatMult(R, xr, yr));
-  PetscCall(VecNorm(xr, NORM_INFINITY, &xn));
-  PetscCall(CheckClose(y, yr, nrminf * xn, "MatMult", gpu, ok));
-  PetscCall(CopyValues(x2r, x));
-  PetscCall(MatMult(A, x, y));
-  PetscCall(MatMult(R, x2r, yr));
-  PetscCall(VecNorm(x2r, NORM_INFINITY, &xn));
-  PetscCall(CheckClose(y, yr, nrminf * xn, "MatMult (new x)", gpu, ok));
+  for (t = 0; t < 2; t++) {
+    /* the product; MatMult twice, with new x values the second time: the old contents of y must not matter */
+    for (k = 0; k < (t ? 1 : 2); k++) {
+      xs = k ? x2r : xr[t];
+      PetscCall(CopyValues(xs, x[t]));
+      if (!k) PetscCall(VecSet(y[t], 1000.0));
+      PetscCall(Mult[t](A, x[t], y[t]));
+      PetscCall(Mult[t](R, xs, yr[t]));
+      PetscCall(VecNorm(xs, NORM_INFINITY, &xn));
+      PetscCall(CheckProduct(y[t], yr[t], nrm[t] * xn, k ? "MatMult (new x)" : MultNames[t][0], gpu, ok));
+    }
 
-  /* MatMultAdd: z = y0 + A x, then in place y0 = y0 + A x */
-  PetscCall(VecNorm(y0r, NORM_INFINITY, &yn));
-  PetscCall(CopyValues(y0r, y0));
-  PetscCall(MatMultAdd(A, x, y0, z));
-  PetscCall(MatMultAdd(R, x2r, y0r, zr));
-  PetscCall(CheckClose(z, zr, nrminf * xn + yn, "MatMultAdd", gpu, ok));
-  PetscCall(CheckClose(y0, y0r, 0.0, "MatMultAdd (y0 unchanged)", gpu, ok));
-  PetscCall(MatMultAdd(A, x, y0, y0));
-  PetscCall(CheckClose(y0, zr, nrminf * xn + yn, "MatMultAdd (y == z)", gpu, ok));
-
-  /* MatMultTranspose and MatMultTransposeAdd */
-  PetscCall(CopyValues(txr, tx));
-  PetscCall(VecNorm(txr, NORM_INFINITY, &xn));
-  PetscCall(VecSet(ty, 1000.0));
-  PetscCall(MatMultTranspose(A, tx, ty));
-  PetscCall(MatMultTranspose(R, txr, tyr));
-  PetscCall(CheckClose(ty, tyr, nrm1 * xn, "MatMultTranspose", gpu, ok));
-  PetscCall(VecNorm(ty0r, NORM_INFINITY, &yn));
-  PetscCall(CopyValues(ty0r, ty0));
-  PetscCall(MatMultTransposeAdd(A, tx, ty0, tz));
-  PetscCall(MatMultTransposeAdd(R, txr, ty0r, tzr));
-  PetscCall(CheckClose(tz, tzr, nrm1 * xn + yn, "MatMultTransposeAdd", gpu, ok));
-  PetscCall(MatMultTransposeAdd(A, tx, ty0, ty0));
-  PetscCall(CheckClose(ty0, tzr, nrm1 * xn + yn, "MatMultTransposeAdd (y == z)", gpu, ok));
+    /* the product added: z = y0 + A x (y0 unchanged, checked for MatMultAdd), then in place y0 = y0 + A x */
+    PetscCall(VecNorm(y0r[t], NORM_INFINITY, &yn));
+    PetscCall(CopyValues(y0r[t], y0[t]));
+    PetscCall(MultAdd[t](A, x[t], y0[t], z[t]));
+    PetscCall(MultAdd[t](R, xs, y0r[t], zr[t]));
+    PetscCall(CheckProduct(z[t], zr[t], nrm[t] * xn + yn, MultNames[t][1], gpu, ok));
+    if (!t) PetscCall(CheckProduct(y0[t], y0r[t], 0.0, "MatMultAdd (y0 unchanged)", gpu, ok));
+    PetscCall(MultAdd[t](A, x[t], y0[t], y0[t]));
+    PetscCall(CheckProduct(y0[t], zr[t], nrm[t] * xn + yn, MultNames[t][2], gpu, ok));
+  }
 
   /* MatGetDiagonal: square matrices whose row and column layouts agree */
   square = (PetscBool)(M == N && m == n);
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &square, 1, MPIU_BOOL, MPI_LAND, comm));
   if (square) {
-    PetscCall(VecDuplicate(yr, &dr));
-    PetscCall(VecSet(y, -7.0));
-    PetscCall(MatGetDiagonal(A, y));
+    PetscCall(VecDuplicate(yr[0], &dr));
+    PetscCall(VecSet(y[0], -7.0));
+    PetscCall(MatGetDiagonal(A, y[0]));
     PetscCall(MatGetDiagonal(R, dr));
-    PetscCall(CheckClose(y, dr, 0.0, "MatGetDiagonal", gpu, ok));
+    PetscCall(CheckProduct(y[0], dr, 0.0, "MatGetDiagonal", gpu, ok));
     PetscCall(VecDestroy(&dr));
   }
 
-  PetscCall(VecDestroy(&xr));
   PetscCall(VecDestroy(&x2r));
-  PetscCall(VecDestroy(&yr));
-  PetscCall(VecDestroy(&y0r));
-  PetscCall(VecDestroy(&zr));
-  PetscCall(VecDestroy(&txr));
-  PetscCall(VecDestroy(&tyr));
-  PetscCall(VecDestroy(&ty0r));
-  PetscCall(VecDestroy(&tzr));
-  PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&y));
-  PetscCall(VecDestroy(&y0));
-  PetscCall(VecDestroy(&z));
-  PetscCall(VecDestroy(&tx));
-  PetscCall(VecDestroy(&ty));
-  PetscCall(VecDestroy(&ty0));
-  PetscCall(VecDestroy(&tz));
+  for (t = 0; t < 2; t++) {
+    PetscCall(VecDestroy(&xr[t]));
+    PetscCall(VecDestroy(&yr[t]));
+    PetscCall(VecDestroy(&y0r[t]));
+    PetscCall(VecDestroy(&zr[t]));
+    PetscCall(VecDestroy(&x[t]));
+    PetscCall(VecDestroy(&y[t]));
+    PetscCall(VecDestroy(&y0[t]));
+    PetscCall(VecDestroy(&z[t]));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -433,6 +317,27 @@ static PetscErrorCode CheckView(Mat A, Mat R, PetscInt *nfail)
   PetscFunctionReturn(0);
 }
 
+/* MatConvert of S to type, compared with R; then MatScale(S, -2) and MatConvert with MAT_REUSE_MATRIX, compared with
+   D (= -2 R afterwards; D may be S). dir names the direction in the messages */
+static PetscErrorCode CheckConvert(Mat S, MatType type, const char *dir, Mat R, Mat D, PetscRandom rnd, PetscInt *nfail)
+{
+  char what[64];
+  Mat  B;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatConvert(S, type, MAT_INITIAL_MATRIX, &B));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "MatConvert(%s) type", dir));
+  PetscCall(CheckType(B, type, what, nfail));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "MatConvert(%s, initial)", dir));
+  PetscCall(CheckBoth(what, B, R, rnd, nfail));
+  PetscCall(MatScale(S, -2.0));
+  PetscCall(MatConvert(S, type, MAT_REUSE_MATRIX, &B));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "MatConvert(%s, reuse)", dir));
+  PetscCall(CheckBoth(what, B, D, rnd, nfail));
+  PetscCall(MatDestroy(&B));
+  PetscFunctionReturn(0);
+}
+
 /* MatDuplicate, MatConvert aij <-> ellg (initial, reuse, in place) */
 static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, PetscRandom rnd, PetscInt *nfail)
 {
@@ -456,35 +361,24 @@ static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, PetscRan
   PetscCall(MatDuplicate(A, MAT_DO_NOT_COPY_VALUES, &B));
   PetscCall(MatDuplicate(R, MAT_DO_NOT_COPY_VALUES, &C));
   PetscCall(CheckBoth("MatDuplicate(MAT_DO_NOT_COPY_VALUES): zero", B, C, rnd, nfail));
-  PetscCall(SetValuesCSR(B, c));
+  PetscCall(SetValuesCSR(B, c, INSERT_VALUES));
+  PetscCall(Assemble(B, MAT_FINAL_ASSEMBLY));
   PetscCall(CheckBoth("MatDuplicate(MAT_DO_NOT_COPY_VALUES): set", B, R, rnd, nfail));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&C));
 
-  /* aij -> ellg */
+  /* aij -> ellg, from D = R (then D = -2 R) */
   PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &D));
-  PetscCall(MatConvert(D, ellgtype, MAT_INITIAL_MATRIX, &B));
-  PetscCall(CheckType(B, ellgtype, "MatConvert(aij -> ellg) type", nfail));
-  PetscCall(CheckBoth("MatConvert(aij -> ellg, initial)", B, R, rnd, nfail));
-  PetscCall(MatScale(D, -2.0));
-  PetscCall(MatConvert(D, ellgtype, MAT_REUSE_MATRIX, &B));
-  PetscCall(CheckBoth("MatConvert(aij -> ellg, reuse)", B, D, rnd, nfail));
-  PetscCall(MatDestroy(&B));
+  PetscCall(CheckConvert(D, ellgtype, "aij -> ellg", R, D, rnd, nfail));
   PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &E));
   PetscCall(MatConvert(E, ellgtype, MAT_INPLACE_MATRIX, &E));
   PetscCall(CheckType(E, ellgtype, "MatConvert(aij -> ellg, in place) type", nfail));
   PetscCall(CheckBoth("MatConvert(aij -> ellg, in place)", E, R, rnd, nfail));
   PetscCall(MatDestroy(&E));
 
-  /* ellg -> aij (D = -2 R) */
+  /* ellg -> aij, from E = A (then E = -2 R) */
   PetscCall(MatConvert(A, ellgtype, MAT_INITIAL_MATRIX, &E));
-  PetscCall(MatConvert(E, aijtype, MAT_INITIAL_MATRIX, &B));
-  PetscCall(CheckType(B, aijtype, "MatConvert(ellg -> aij) type", nfail));
-  PetscCall(CheckBoth("MatConvert(ellg -> aij, initial)", B, R, rnd, nfail));
-  PetscCall(MatScale(E, -2.0));
-  PetscCall(MatConvert(E, aijtype, MAT_REUSE_MATRIX, &B));
-  PetscCall(CheckBoth("MatConvert(ellg -> aij, reuse)", B, D, rnd, nfail));
-  PetscCall(MatDestroy(&B));
+  PetscCall(CheckConvert(E, aijtype, "ellg -> aij", R, D, rnd, nfail));
   PetscCall(MatConvert(E, aijtype, MAT_INPLACE_MATRIX, &E));
   PetscCall(CheckType(E, aijtype, "MatConvert(ellg -> aij, in place) type", nfail));
   PetscCall(CheckBoth("MatConvert(ellg -> aij, in place)", E, D, rnd, nfail));

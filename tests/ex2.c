@@ -5,9 +5,7 @@ MatAXPY, MatSeqAIJGetArray, MatZeroEntries, new nonzeros after MatSetOption(MAT_
 PETSC_FALSE); and the error for a new nonzero with the default options.\n\
   -n <n>: the size of the matrix\n\n";
 
-#include <petscellg.h>
-
-#define RTOL 1e-12
+#include "ellgtest.h"
 
 /* The matrix: a deterministic pattern with a full diagonal, and values that depend on (i, j) only */
 static PetscBool InPattern(PetscInt i, PetscInt j)
@@ -20,86 +18,60 @@ static PetscScalar Value(PetscInt i, PetscInt j, PetscInt round)
   return (PetscScalar)(((i * 31 + j * 17 + round * 5) % 23) - 11) / 7.0 + (i == j ? 10.0 : 0.0);
 }
 
+/* The pattern with the values of the given round, as an n x n CSR matrix */
+static PetscErrorCode CSRPattern(PetscInt n, PetscInt round, CSR *c)
+{
+  PetscInt i, j, nz = 0;
+
+  PetscFunctionBeginUser;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++) nz += InPattern(i, j);
+  PetscCall(CSRCreate("pattern", n, n, nz, c));
+  for (i = 0, nz = 0; i < n; i++) {
+    for (j = 0; j < n; j++)
+      if (InPattern(i, j)) {
+        c->ja[nz]   = j;
+        c->va[nz++] = Value(i, j, round);
+      }
+    c->ia[i + 1] = nz;
+  }
+  PetscFunctionReturn(0);
+}
+
 /* Sets the rows this process owns; round changes the values */
 static PetscErrorCode SetAllValues(Mat A, PetscInt round, InsertMode mode)
 {
-  PetscInt    rstart, rend, N, i, j, nc, *cols;
-  PetscScalar *vals;
+  PetscInt N;
+  CSR      c;
 
   PetscFunctionBeginUser;
-  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
   PetscCall(MatGetSize(A, NULL, &N));
-  PetscCall(PetscMalloc2(N, &cols, N, &vals));
-  for (i = rstart; i < rend; i++) {
-    for (j = 0, nc = 0; j < N; j++)
-      if (InPattern(i, j)) {
-        cols[nc]   = j;
-        vals[nc++] = Value(i, j, round);
-      }
-    PetscCall(MatSetValues(A, 1, &i, nc, cols, vals, mode));
-  }
-  PetscCall(PetscFree2(cols, vals));
+  PetscCall(CSRPattern(N, round, &c));
+  PetscCall(SetValuesCSR(A, &c, mode));
+  PetscCall(CSRDestroy(&c));
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Assemble(Mat A, MatAssemblyType type)
+/* SetAllValues() on A and on R, then the assembly of both */
+static PetscErrorCode SetAllValuesBoth(Mat A, Mat R, PetscInt round, InsertMode mode, MatAssemblyType type)
 {
   PetscFunctionBeginUser;
-  PetscCall(MatAssemblyBegin(A, type));
-  PetscCall(MatAssemblyEnd(A, type));
+  PetscCall(SetAllValues(A, round, mode));
+  PetscCall(SetAllValues(R, round, mode));
+  PetscCall(Assemble(A, type));
+  PetscCall(Assemble(R, type));
   PetscFunctionReturn(0);
 }
 
-/* n x n matrix of the given type, preallocated for the pattern, assembled */
+/* n x n matrix of the given type, preallocated for the pattern, assembled with the values of round 0 */
 static PetscErrorCode BuildMat(PetscInt n, MatType type, Mat *A)
 {
-  PetscInt  m = PETSC_DECIDE, rstart, rend, cstart, cend, i, j, *dnnz, *onnz;
-  PetscBool isellg;
+  CSR c;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscSplitOwnership(PETSC_COMM_WORLD, &m, &n));
-  PetscCallMPI(MPI_Scan(&m, &rend, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
-  rstart = rend - m;
-  cstart = rstart;
-  cend   = rend;
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, m, m, n, n));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(PetscStrcmp(type, MATELLG, &isellg));
-  if (isellg) PetscCall(MatSetFromOptions(*A));
-  PetscCall(PetscCalloc2(rend - rstart, &dnnz, rend - rstart, &onnz));
-  for (i = rstart; i < rend; i++)
-    for (j = 0; j < n; j++)
-      if (InPattern(i, j)) {
-        if (j >= cstart && j < cend) dnnz[i - rstart]++;
-        else onnz[i - rstart]++;
-      }
-  PetscCall(MatXAIJSetPreallocation(*A, 1, dnnz, onnz, NULL, NULL));
-  PetscCall(PetscFree2(dnnz, onnz));
-  PetscCall(SetAllValues(*A, 0, INSERT_VALUES));
-  PetscCall(Assemble(*A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(0);
-}
-
-/* max_i |y_i - yref_i| <= RTOL * scale, from the arrays */
-static PetscErrorCode CheckClose(Vec y, Vec yref, PetscReal scale, const char *what, PetscBool *ok)
-{
-  const PetscScalar *a, *b;
-  PetscInt           i, n;
-  PetscReal          err = 0.0;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(y, &n));
-  PetscCall(VecGetArrayRead(y, &a));
-  PetscCall(VecGetArrayRead(yref, &b));
-  for (i = 0; i < n; i++) err = PetscMax(err, PetscAbsScalar(a[i] - b[i]));
-  PetscCall(VecRestoreArrayRead(y, &a));
-  PetscCall(VecRestoreArrayRead(yref, &b));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, PetscObjectComm((PetscObject)y)));
-  if (!(err <= RTOL * scale)) {
-    *ok = PETSC_FALSE;
-    PetscCall(PetscPrintf(PetscObjectComm((PetscObject)y), "    FAILED %s: max error %g, allowed %g\n", what, (double)err, (double)(RTOL * scale)));
-  }
+  PetscCall(CSRPattern(n, 0, &c));
+  PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, &c, type, A));
+  PetscCall(CSRDestroy(&c));
   PetscFunctionReturn(0);
 }
 
@@ -113,16 +85,12 @@ static PetscErrorCode VecPair(Mat A, PetscInt seed, Vec *v, Vec *vr)
   PetscCall(MatCreateVecs(A, v, NULL));
   PetscCall(VecGetLocalSize(*v, &nloc));
   PetscCall(VecGetSize(*v, &N));
-  PetscCall(VecCreate(PetscObjectComm((PetscObject)A), vr));
-  PetscCall(VecSetSizes(*vr, nloc, N));
-  PetscCall(VecSetType(*vr, VECSTANDARD));
+  PetscCall(CreateVec(PetscObjectComm((PetscObject)A), nloc, N, VECSTANDARD, vr));
   PetscCall(VecGetOwnershipRange(*vr, &rstart, &rend));
   PetscCall(VecGetArrayWrite(*vr, &a));
   for (i = rstart; i < rend; i++) a[i - rstart] = 1.0 + 0.5 * PetscSinReal((PetscReal)(i * (seed + 3)));
   PetscCall(VecRestoreArrayWrite(*vr, &a));
-  PetscCall(VecGetArrayWrite(*v, &a));
-  for (i = rstart; i < rend; i++) a[i - rstart] = 1.0 + 0.5 * PetscSinReal((PetscReal)(i * (seed + 3)));
-  PetscCall(VecRestoreArrayWrite(*v, &a));
+  PetscCall(CopyValues(*vr, *v));
   PetscFunctionReturn(0);
 }
 
@@ -227,26 +195,14 @@ int main(int argc, char **argv)
   PetscCall(BuildMat(n, MATAIJ, &R));
   PetscCall(Check("assembled", A, R, &nfail));
 
-  PetscCall(SetAllValues(A, 1, INSERT_VALUES));
-  PetscCall(SetAllValues(R, 1, INSERT_VALUES));
-  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(Assemble(R, MAT_FINAL_ASSEMBLY));
+  PetscCall(SetAllValuesBoth(A, R, 1, INSERT_VALUES, MAT_FINAL_ASSEMBLY));
   PetscCall(Check("MatSetValues(INSERT), existing entries + assembly", A, R, &nfail));
 
-  PetscCall(SetAllValues(A, 2, ADD_VALUES));
-  PetscCall(SetAllValues(R, 2, ADD_VALUES));
-  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(Assemble(R, MAT_FINAL_ASSEMBLY));
+  PetscCall(SetAllValuesBoth(A, R, 2, ADD_VALUES, MAT_FINAL_ASSEMBLY));
   PetscCall(Check("MatSetValues(ADD), existing entries + assembly", A, R, &nfail));
 
-  PetscCall(SetAllValues(A, 3, INSERT_VALUES));
-  PetscCall(SetAllValues(R, 3, INSERT_VALUES));
-  PetscCall(Assemble(A, MAT_FLUSH_ASSEMBLY));
-  PetscCall(Assemble(R, MAT_FLUSH_ASSEMBLY));
-  PetscCall(SetAllValues(A, 4, ADD_VALUES));
-  PetscCall(SetAllValues(R, 4, ADD_VALUES));
-  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(Assemble(R, MAT_FINAL_ASSEMBLY));
+  PetscCall(SetAllValuesBoth(A, R, 3, INSERT_VALUES, MAT_FLUSH_ASSEMBLY));
+  PetscCall(SetAllValuesBoth(A, R, 4, ADD_VALUES, MAT_FINAL_ASSEMBLY));
   PetscCall(Check("flush assembly, more values, final assembly", A, R, &nfail));
 
   PetscCall(MatScale(A, -1.5));
@@ -302,10 +258,7 @@ int main(int argc, char **argv)
   PetscCall(MatZeroEntries(A));
   PetscCall(MatZeroEntries(R));
   PetscCall(Check("MatZeroEntries", A, R, &nfail));
-  PetscCall(SetAllValues(A, 5, ADD_VALUES));
-  PetscCall(SetAllValues(R, 5, ADD_VALUES));
-  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(Assemble(R, MAT_FINAL_ASSEMBLY));
+  PetscCall(SetAllValuesBoth(A, R, 5, ADD_VALUES, MAT_FINAL_ASSEMBLY));
   PetscCall(Check("MatSetValues after MatZeroEntries + assembly", A, R, &nfail));
 
   /* new nonzeros: the anti-diagonal and the last column, which reach other processes' columns */
@@ -332,10 +285,7 @@ int main(int argc, char **argv)
   PetscCall(MatZeroRows(A, nrows, rows, 2.0, NULL, NULL));
   PetscCall(MatZeroRows(R, nrows, rows, 2.0, NULL, NULL));
   PetscCall(Check("MatZeroRows (diagonal 2, entries removed)", A, R, &nfail));
-  PetscCall(SetAllValues(A, 6, ADD_VALUES));
-  PetscCall(SetAllValues(R, 6, ADD_VALUES));
-  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(Assemble(R, MAT_FINAL_ASSEMBLY));
+  PetscCall(SetAllValuesBoth(A, R, 6, ADD_VALUES, MAT_FINAL_ASSEMBLY));
   PetscCall(Check("refilled rows + assembly", A, R, &nfail));
   PetscCall(MatDestroy(&A));
   PetscCall(MatDestroy(&R));

@@ -6,60 +6,14 @@ vectors: CG, GMRES and BiCGStab with Jacobi and ILU (block Jacobi with ILU block
   -n <n>: grid points per direction\n\n";
 
 #include <petscksp.h>
-#include <petscellg.h>
+#include "ellgtest.h"
 
-/* Laplacian on an n^dim grid with Dirichlet boundary, natural ordering, rows split by PETSc */
+/* Laplacian (diagonal 2 dim) on an n^dim grid with Dirichlet boundary, natural ordering, rows split by PETSc */
 static PetscErrorCode Laplacian(PetscInt dim, PetscInt n, MatType type, Mat *A)
 {
-  PetscInt N = dim == 2 ? n * n : n * n * n, rstart, rend, row;
-
   PetscFunctionBeginUser;
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(MatSeqAIJSetPreallocation(*A, 2 * dim + 1, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(*A, 2 * dim + 1, NULL, dim, NULL));
-  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
-  for (row = rstart; row < rend; row++) {
-    PetscInt    c[3], cols[7], nc = 0, d, stride = 1;
-    PetscScalar vals[7];
-
-    c[0] = row % n;
-    c[1] = (row / n) % n;
-    c[2] = row / (n * n);
-    for (d = 0; d < dim; d++, stride *= n) {
-      if (c[d] > 0) {
-        cols[nc]   = row - stride;
-        vals[nc++] = -1.0;
-      }
-      if (c[d] < n - 1) {
-        cols[nc]   = row + stride;
-        vals[nc++] = -1.0;
-      }
-    }
-    cols[nc]   = row;
-    vals[nc++] = 2.0 * dim;
-    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(0);
-}
-
-/* dst <- src through the arrays */
-static PetscErrorCode CopyValues(Vec src, Vec dst)
-{
-  const PetscScalar *a;
-  PetscScalar       *b;
-  PetscInt           n;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(src, &n));
-  PetscCall(VecGetArrayRead(src, &a));
-  PetscCall(VecGetArrayWrite(dst, &b));
-  PetscCall(PetscArraycpy(b, a, n));
-  PetscCall(VecRestoreArrayWrite(dst, &b));
-  PetscCall(VecRestoreArrayRead(src, &a));
+  PetscCall(FillLaplacian(*A, dim, n, 2.0 * dim, 0.0, type, PETSC_FALSE));
   PetscFunctionReturn(0);
 }
 
@@ -129,24 +83,7 @@ int main(int argc, char **argv)
       PetscCall(Solve(R, br, xr, ktypes[k], ptypes[p], &itsr, &reasonr));
       if (PetscAbsInt(its - itsr) > PetscMax(1, itsr / 20) || reason <= 0 || reasonr <= 0) ok = PETSC_FALSE;
       /* the solutions: relative difference in the max norm, from the arrays */
-      {
-        const PetscScalar *a, *c;
-        PetscInt           i, nl;
-
-        err = 0.0;
-        nrm = 0.0;
-        PetscCall(VecGetLocalSize(x, &nl));
-        PetscCall(VecGetArrayRead(x, &a));
-        PetscCall(VecGetArrayRead(xr, &c));
-        for (i = 0; i < nl; i++) {
-          err = PetscMax(err, PetscAbsScalar(a[i] - c[i]));
-          nrm = PetscMax(nrm, PetscAbsScalar(c[i]));
-        }
-        PetscCall(VecRestoreArrayRead(x, &a));
-        PetscCall(VecRestoreArrayRead(xr, &c));
-        PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
-        PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &nrm, 1, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
-      }
+      PetscCall(MaxDifference(x, xr, &err, &nrm));
       if (!(err <= 1e-8 * nrm)) ok = PETSC_FALSE;
       if (ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s converged in %3" PetscInt_FMT " iterations with aij, ellg alike: ok\n", ktypes[k], ptypes[p], itsr));
       else {

@@ -7,30 +7,13 @@ error (PetscReturnErrorHandler) and prints one line that does not depend on the 
   -case calls:  wrong vector sizes, aliased vectors, unassembled matrix, new nonzero after\n\
                 assembly: each must fail as the same call with an AIJ matrix does\n\n";
 
-#include <petscellg.h>
+#include "ellgtest.h"
 
-/* Sizes, type (and options), preallocation and the entries of a small tridiagonal matrix */
+/* A small tridiagonal matrix: the 1D Laplacian on 10 points with the diagonal 2 + i */
 static PetscErrorCode FillMat(Mat A, MatType type, PetscBool fromoptions)
 {
-  PetscInt i, rstart, rend, n = 10;
-
   PetscFunctionBeginUser;
-  PetscCall(MatSetSizes(A, PETSC_DECIDE, PETSC_DECIDE, n, n));
-  PetscCall(MatSetType(A, type));
-  if (fromoptions) PetscCall(MatSetFromOptions(A));
-  PetscCall(MatSeqAIJSetPreallocation(A, 3, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(A, 3, NULL, 1, NULL));
-  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
-  for (i = rstart; i < rend; i++) {
-    PetscInt    cols[3] = {i - 1, i, i + 1};
-    PetscScalar vals[3] = {-1.0, 2.0 + i, -1.0};
-
-    if (i == 0) PetscCall(MatSetValues(A, 1, &i, 2, cols + 1, vals + 1, INSERT_VALUES));
-    else if (i == n - 1) PetscCall(MatSetValues(A, 1, &i, 2, cols, vals, INSERT_VALUES));
-    else PetscCall(MatSetValues(A, 1, &i, 3, cols, vals, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(FillLaplacian(A, 1, 10, 2.0, 1.0, type, fromoptions));
   PetscFunctionReturn(0);
 }
 
@@ -124,14 +107,10 @@ static PetscErrorCode CreateVecs(Mat A, VecType type, Vec *x, Vec *y, Vec *big)
 
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, &m, NULL));
-  PetscCall(VecCreate(PETSC_COMM_WORLD, x));
-  PetscCall(VecSetSizes(*x, m, PETSC_DETERMINE));
-  PetscCall(VecSetType(*x, type));
+  PetscCall(CreateVec(PETSC_COMM_WORLD, m, PETSC_DETERMINE, type, x));
   PetscCall(VecSet(*x, 1.0));
   PetscCall(VecDuplicate(*x, y));
-  PetscCall(VecCreate(PETSC_COMM_WORLD, big));
-  PetscCall(VecSetSizes(*big, m + 1, PETSC_DETERMINE));
-  PetscCall(VecSetType(*big, type));
+  PetscCall(CreateVec(PETSC_COMM_WORLD, m + 1, PETSC_DETERMINE, type, big));
   PetscCall(VecSet(*big, 1.0));
   PetscFunctionReturn(0);
 }

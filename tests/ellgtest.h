@@ -1,0 +1,211 @@
+#ifndef ELLGTEST_H
+#define ELLGTEST_H
+
+/* Helpers shared by the tests of this folder (#include "ellgtest.h"): matrices assembled from a
+   global CSR form or as a Laplacian, vectors created, copied and compared through their arrays.
+   Static inline, so that a test may leave some of them unused. */
+
+#include <petscellg.h>
+
+/* RTOL - relative tolerance of CheckClose() */
+#define RTOL 1e-12
+
+/* CSR - a matrix in global CSR form, the same on every process */
+typedef struct {
+  char         name[64];
+  PetscInt     M, N;
+  PetscInt    *ia, *ja;
+  PetscScalar *va;
+} CSR;
+
+/* CSRCreate - an M x N matrix named name with room for nzmax entries; sets ia[0], the caller fills the rows */
+static inline PetscErrorCode CSRCreate(const char *name, PetscInt M, PetscInt N, PetscInt nzmax, CSR *c)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(c->name, sizeof(c->name), "%s", name));
+  c->M = M;
+  c->N = N;
+  PetscCall(PetscMalloc3(M + 1, &c->ia, nzmax, &c->ja, nzmax, &c->va));
+  c->ia[0] = 0;
+  PetscFunctionReturn(0);
+}
+
+/* CSRDestroy - frees the arrays of a CSR matrix */
+static inline PetscErrorCode CSRDestroy(CSR *c)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree3(c->ia, c->ja, c->va));
+  PetscFunctionReturn(0);
+}
+
+/* Assemble - MatAssemblyBegin() and MatAssemblyEnd() */
+static inline PetscErrorCode Assemble(Mat A, MatAssemblyType type)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatAssemblyBegin(A, type));
+  PetscCall(MatAssemblyEnd(A, type));
+  PetscFunctionReturn(0);
+}
+
+/* SetValuesCSR - MatSetValues() of the rows of c that this process owns, one row at a time; no assembly */
+static inline PetscErrorCode SetValuesCSR(Mat A, const CSR *c, InsertMode mode)
+{
+  PetscInt rstart, rend, i;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (i = rstart; i < rend; i++) PetscCall(MatSetValues(A, 1, &i, c->ia[i + 1] - c->ia[i], c->ja + c->ia[i], c->va + c->ia[i], mode));
+  PetscFunctionReturn(0);
+}
+
+/* CreateMatCSR - a matrix of the given type (MATELLG: then also MatSetFromOptions()) with m local rows and n local
+   columns (PETSC_DECIDE: PETSc's split), preallocated exactly and assembled from c */
+static inline PetscErrorCode CreateMatCSR(MPI_Comm comm, PetscInt m, PetscInt n, const CSR *c, MatType type, Mat *A)
+{
+  PetscInt  M = c->M, N = c->N, rstart, rend, cstart, cend, i, k, *dnnz, *onnz;
+  PetscBool isellg;
+
+  PetscFunctionBeginUser;
+  if (m == PETSC_DECIDE) PetscCall(PetscSplitOwnership(comm, &m, &M));
+  if (n == PETSC_DECIDE) PetscCall(PetscSplitOwnership(comm, &n, &N));
+  PetscCall(MatCreate(comm, A));
+  PetscCall(MatSetSizes(*A, m, n, c->M, c->N));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(PetscStrcmp(type, MATELLG, &isellg));
+  if (isellg) PetscCall(MatSetFromOptions(*A));
+  PetscCallMPI(MPI_Scan(&m, &rend, 1, MPIU_INT, MPI_SUM, comm));
+  PetscCallMPI(MPI_Scan(&n, &cend, 1, MPIU_INT, MPI_SUM, comm));
+  rstart = rend - m;
+  cstart = cend - n;
+  PetscCall(PetscCalloc2(rend - rstart, &dnnz, rend - rstart, &onnz));
+  for (i = rstart; i < rend; i++)
+    for (k = c->ia[i]; k < c->ia[i + 1]; k++) {
+      if (c->ja[k] >= cstart && c->ja[k] < cend) dnnz[i - rstart]++;
+      else onnz[i - rstart]++;
+    }
+  PetscCall(MatXAIJSetPreallocation(*A, 1, dnnz, onnz, NULL, NULL));
+  PetscCall(PetscFree2(dnnz, onnz));
+  PetscCall(SetValuesCSR(*A, c, INSERT_VALUES));
+  PetscCall(Assemble(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(0);
+}
+
+/* LaplacianRow - row of the (2 dim + 1)-point Laplacian on an n^dim grid (dim <= 3, natural ordering, Dirichlet
+   boundary): -1 for each neighbour, diag on the diagonal; nc entries, columns sorted */
+static inline PetscErrorCode LaplacianRow(PetscInt dim, PetscInt n, PetscInt row, PetscScalar diag, PetscInt *nc, PetscInt cols[], PetscScalar vals[])
+{
+  PetscInt c[3], stride[3], d, s, k = 0;
+
+  PetscFunctionBeginUser;
+  PetscCheck(dim >= 1 && dim <= 3, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "dim must be 1, 2 or 3");
+  for (d = 0, s = 1; d < dim; d++, s *= n) {
+    stride[d] = s;
+    c[d]      = (row / s) % n;
+  }
+  for (d = dim - 1; d >= 0; d--)
+    if (c[d] > 0) {
+      cols[k]   = row - stride[d];
+      vals[k++] = -1.0;
+    }
+  cols[k]   = row;
+  vals[k++] = diag;
+  for (d = 0; d < dim; d++)
+    if (c[d] < n - 1) {
+      cols[k]   = row + stride[d];
+      vals[k++] = -1.0;
+    }
+  *nc = k;
+  PetscFunctionReturn(0);
+}
+
+/* FillLaplacian - sizes (n^dim rows, split by PETSc), type (MatSetFromOptions() too if fromoptions), preallocation
+   (2 dim + 1 per row, dim off the diagonal block) and the entries of the Laplacian of LaplacianRow() with the
+   diagonal diag + shift * row; assembled */
+static inline PetscErrorCode FillLaplacian(Mat A, PetscInt dim, PetscInt n, PetscScalar diag, PetscScalar shift, MatType type, PetscBool fromoptions)
+{
+  PetscInt    N = n, d, rstart, rend, row, nc, cols[7];
+  PetscScalar vals[7];
+
+  PetscFunctionBeginUser;
+  for (d = 1; d < dim; d++) N *= n;
+  PetscCall(MatSetSizes(A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetType(A, type));
+  if (fromoptions) PetscCall(MatSetFromOptions(A));
+  PetscCall(MatSeqAIJSetPreallocation(A, 2 * dim + 1, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(A, 2 * dim + 1, NULL, dim, NULL));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (row = rstart; row < rend; row++) {
+    PetscCall(LaplacianRow(dim, n, row, diag + shift * (PetscReal)row, &nc, cols, vals));
+    PetscCall(MatSetValues(A, 1, &row, nc, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(0);
+}
+
+/* CreateVec - a vector of the given type with n local (or PETSC_DECIDE) and N global (or PETSC_DETERMINE) entries */
+static inline PetscErrorCode CreateVec(MPI_Comm comm, PetscInt n, PetscInt N, VecType type, Vec *v)
+{
+  PetscFunctionBeginUser;
+  PetscCall(VecCreate(comm, v));
+  PetscCall(VecSetSizes(*v, n, N));
+  PetscCall(VecSetType(*v, type));
+  PetscFunctionReturn(0);
+}
+
+/* CopyValues - dst <- src through the arrays (no vector operation between the two, whatever their kinds) */
+static inline PetscErrorCode CopyValues(Vec src, Vec dst)
+{
+  const PetscScalar *a;
+  PetscScalar       *b;
+  PetscInt           n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(src, &n));
+  PetscCall(VecGetArrayRead(src, &a));
+  PetscCall(VecGetArrayWrite(dst, &b));
+  PetscCall(PetscArraycpy(b, a, n));
+  PetscCall(VecRestoreArrayWrite(dst, &b));
+  PetscCall(VecRestoreArrayRead(src, &a));
+  PetscFunctionReturn(0);
+}
+
+/* MaxDifference - err = max_i |y_i - yref_i| and, when nrm is not NULL, nrm = max_i |yref_i|, over all processes,
+   from the arrays (independent of vector operations) */
+static inline PetscErrorCode MaxDifference(Vec y, Vec yref, PetscReal *err, PetscReal *nrm)
+{
+  MPI_Comm           comm = PetscObjectComm((PetscObject)y);
+  const PetscScalar *a, *b;
+  PetscInt           i, n;
+
+  PetscFunctionBeginUser;
+  *err = 0.0;
+  if (nrm) *nrm = 0.0;
+  PetscCall(VecGetLocalSize(y, &n));
+  PetscCall(VecGetArrayRead(y, &a));
+  PetscCall(VecGetArrayRead(yref, &b));
+  for (i = 0; i < n; i++) {
+    *err = PetscMax(*err, PetscAbsScalar(a[i] - b[i]));
+    if (nrm) *nrm = PetscMax(*nrm, PetscAbsScalar(b[i]));
+  }
+  PetscCall(VecRestoreArrayRead(y, &a));
+  PetscCall(VecRestoreArrayRead(yref, &b));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, err, 1, MPIU_REAL, MPIU_MAX, comm));
+  if (nrm) PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nrm, 1, MPIU_REAL, MPIU_MAX, comm));
+  PetscFunctionReturn(0);
+}
+
+/* CheckClose - whether MaxDifference(y, yref) <= RTOL * scale; if not, prints what failed and sets *ok to PETSC_FALSE */
+static inline PetscErrorCode CheckClose(Vec y, Vec yref, PetscReal scale, const char *what, PetscBool *ok)
+{
+  PetscReal err;
+
+  PetscFunctionBeginUser;
+  PetscCall(MaxDifference(y, yref, &err, NULL));
+  if (!(err <= RTOL * scale)) {
+    *ok = PETSC_FALSE;
+    PetscCall(PetscPrintf(PetscObjectComm((PetscObject)y), "    FAILED %s: max error %g, allowed %g\n", what, (double)err, (double)(RTOL * scale)));
+  }
+  PetscFunctionReturn(0);
+}
+
+#endif
