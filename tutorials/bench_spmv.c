@@ -1,19 +1,33 @@
+#include <ctype.h>
+#include <petscmat.h>
+#include <petscellg.h>
+#include "bench_cuda.h"
+#include "bench_generators.h"
+#include "bench_files.h"
+
 static char help[] = "Times MatMult of PETSc-ELLG matrix formats next to PETSc's AIJ on the host and cuSPARSE CSR\n\
-on the GPU, on generated matrices, and checks every product against AIJ's.\n\
-  -gen <lap3d7>            matrix generators (list); lap3d7: 3D 7-point Laplacian on an n^3 grid\n\
-  -n <50,...,300>          sizes (list): one matrix per generator and size\n\
-  -formats <ellg>          PETSc-ELLG matrix types (list), each timed with the vectors of\n\
+on the GPU, on generated matrices and matrix files, and checks every product against AIJ's.\n\
+  -matrices <spec,...>     matrices (list), each a generator <name>-<n>[-<p>] or a file:\n\
+" GENERATOR_HELP "\
+                           file.mtx, file.mtx.gz: Matrix Market coordinate (real, integer, pattern;\n\
+                           general, symmetric, skew-symmetric); any other file: PETSc binary (MatLoad)\n\
+  -suite <file>            more matrices: one spec per line, # comments; relative file names are\n\
+                           looked up next to the suite file first\n\
+  -n <50,...,300>          sizes (list) for the generators of -gen: -n 100,200 adds lap3d7-100,lap3d7-200;\n\
+                           the default when neither -matrices nor -suite is given\n\
+  -gen <lap3d7>            generators (list) that -n gives sizes to\n\
+  -formats <ellg>          matrix types (list; any name MatSetType() knows), each timed with the vectors of\n\
                            MatCreateVecs() (mode GPU) and with host VECSEQ vectors (xGPU: transfers included)\n\
   -reps <100>              timed products per device row, median reported (at least 50)\n\
   -warmup <10>             untimed products before them\n\
   -json <file>             also write the results as JSON\n\
-  -check_only              only compare each format's product with AIJ's, no timing: output for tests\n\n";
+  -check_only              only compare each format's product with AIJ's, no timing: output for tests\n\
+  -bytes_only              only build each format and print the device bytes it reports (MatView info)\n\
+                           against CSR's 12 nnz + 4 (rows + 1); needs no GPU\n\
+  -print_matrices          print the entries of each matrix of at most 50 rows (MatView of its AIJ form)\n\n";
 
-#include <petscmat.h>
-#include <petscellg.h>
-#include "bench_cuda.h"
-
-#define MAX_LIST 64
+#define MAX_LIST     64
+#define MAX_MATRICES 1024
 
 /* Bytes one product moves in the model of the design (section 7): double values and 32-bit column
    indices, row lengths or offsets, x read once, y written */
@@ -30,81 +44,27 @@ on the GPU, on generated matrices, and checks every product against AIJ's.\n\
     } while (0)
 #endif
 
-/* A generated matrix in CSR form, owned by the bench */
-typedef struct {
-  char         name[64];
-  PetscInt     nrows, ncols, nnz;
-  PetscInt    *rowptr, *colidx;
-  PetscScalar *val;
-} CSR;
-
-typedef PetscErrorCode (*Generator)(PetscInt, CSR *);
-
-/* 3D 7-point Laplacian, Dirichlet boundary, on an n^3 grid: columns sorted in each row */
-static PetscErrorCode GenerateLaplacian3D7(PetscInt n, CSR *A)
-{
-  PetscInt k = 0;
-
-  PetscFunctionBeginUser;
-  PetscCheck(n > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "lap3d7: n = %" PetscInt_FMT " must be positive", n);
-  PetscCheck(7 * (PetscInt64)n * n * n <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "lap3d7: n = %" PetscInt_FMT " gives more nonzeros than PetscInt holds", n);
-  A->nrows = A->ncols = n * n * n;
-  A->nnz              = 7 * A->nrows - 6 * n * n;
-  PetscCall(PetscMalloc1(A->nrows + 1, &A->rowptr));
-  PetscCall(PetscMalloc1(A->nnz, &A->colidx));
-  PetscCall(PetscMalloc1(A->nnz, &A->val));
-  A->rowptr[0] = 0;
-  for (PetscInt row = 0; row < A->nrows; row++) {
-    const PetscInt  i = row % n, j = (row / n) % n, l = row / (n * n);
-    const PetscInt  cols[7] = {row - n * n, row - n, row - 1, row, row + 1, row + n, row + n * n};
-    const PetscBool inside[7] = {l > 0, j > 0, i > 0, PETSC_TRUE, i < n - 1, j < n - 1, l < n - 1};
-
-    for (PetscInt c = 0; c < 7; c++) {
-      if (!inside[c]) continue;
-      A->colidx[k] = cols[c];
-      A->val[k++]  = cols[c] == row ? 6.0 : -1.0;
-    }
-    A->rowptr[row + 1] = k;
-  }
-  PetscCall(PetscSNPrintf(A->name, sizeof(A->name), "lap3d7-%" PetscInt_FMT, n));
-  PetscFunctionReturn(0);
-}
-
-static const struct {
-  const char *name;
-  Generator   generate;
-} generators[] = {
-  {"lap3d7", GenerateLaplacian3D7}
-};
-
-static PetscErrorCode CSRDestroy(CSR *A)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscFree(A->rowptr));
-  PetscCall(PetscFree(A->colidx));
-  PetscCall(PetscFree(A->val));
-  PetscFunctionReturn(0);
-}
-
 /* One row of the results: a product of one matrix in one format, with one kind of vectors */
 typedef struct {
   char      matrix[64], format[32], variant[32], mode[8], vectors[16], backend[8];
-  char      skipped[128]; /* why it was not run, empty when it was */
+  char      skipped[160]; /* why it was not run, empty when it was */
   PetscBool reference;    /* AIJ on the host: the product the others are checked against */
-  PetscInt  nrows, nnz, reps;
+  PetscBool failed;       /* the format could not be built (skipped says why) */
+  PetscInt  nrows, ncols, nnz, reps;
+  PetscReal bytes;       /* device bytes the format reports, -1 when none */
   PetscReal ms, wall_ms; /* medians of one product: device events (host: wall clock), wall clock (0: not measured) */
   PetscReal relerr;      /* ||y - y_aij|| / ||y_aij|| */
 } Result;
 
 typedef struct {
   PetscInt         reps, warmup;
-  PetscBool        check_only;
-  PetscELLGBackend backend;    /* of PETSc-ELLG objects */
-  PetscBool        device;     /* the CUDA helper is built in and a GPU is usable */
+  PetscBool        check_only, bytes_only, print_matrices;
+  PetscELLGBackend backend; /* of PETSc-ELLG objects */
+  PetscBool        device;  /* the CUDA helper is built in and a GPU is usable */
   char             device_name[256];
   char             no_device[64]; /* why not */
   PetscReal        memcpy_GBs, kernel_GBs, copy_GBs;
-  BenchCudaTimer   timer;      /* device timing, NULL without a GPU */
+  BenchCudaTimer   timer; /* device timing, NULL without a GPU */
   Result          *results;
   PetscInt         nresults, maxresults;
 } Bench;
@@ -122,7 +82,9 @@ static PetscErrorCode BenchAddResult(Bench *b, const CSR *A, const char *format,
   PetscCall(PetscStrncpy((*r)->format, format, sizeof((*r)->format)));
   PetscCall(PetscStrncpy((*r)->mode, mode, sizeof((*r)->mode)));
   (*r)->nrows = A->nrows;
+  (*r)->ncols = A->ncols;
   (*r)->nnz   = A->nnz;
+  (*r)->bytes = -1;
   PetscFunctionReturn(0);
 }
 
@@ -202,16 +164,104 @@ static PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr)
 }
 
 /* A matrix of the given type with the values of A: assembled like any AIJ matrix, so an AIJ
-   subclass builds its format at the final assembly */
+   subclass builds its format at the final assembly; a type that is no AIJ subclass (which ignores
+   the CSR preallocation) is converted from AIJ */
 static PetscErrorCode CreateFromCSR(const CSR *A, const char *type, Mat *B)
 {
+  PetscBool assembled;
+
   PetscFunctionBeginUser;
   PetscCall(MatCreate(PETSC_COMM_SELF, B));
   PetscCall(MatSetSizes(*B, A->nrows, A->ncols, A->nrows, A->ncols));
   PetscCall(MatSetType(*B, type));
   PetscCall(MatSetFromOptions(*B));
   PetscCall(MatSeqAIJSetPreallocationCSR(*B, A->rowptr, A->colidx, A->val));
+  PetscCall(MatAssembled(*B, &assembled));
+  if (!assembled) {
+    Mat aij;
+
+    PetscCall(MatDestroy(B));
+    PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, A->nrows, A->ncols, A->rowptr, A->colidx, A->val, &aij));
+    PetscCall(MatConvert(aij, type, MAT_INITIAL_MATRIX, B));
+    PetscCall(MatDestroy(&aij));
+  }
   PetscFunctionReturn(0);
+}
+
+/* An error handler that keeps the first message: a format that cannot be built (say, out of
+   memory) is reported in its row instead of ending the run */
+typedef struct {
+  char      message[128];
+  PetscBool set;
+} ErrorCapture;
+
+static PetscErrorCode CaptureError(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
+{
+  ErrorCapture *c = (ErrorCapture *)ctx;
+
+  if (!c->set) {
+    const char *text = NULL;
+
+    c->set = PETSC_TRUE;
+    PetscErrorMessage(n, &text, NULL);
+    snprintf(c->message, sizeof(c->message), "%s%s%s", text ? text : "error", mess && mess[0] && mess[0] != ' ' ? ": " : "", mess && mess[0] != ' ' ? mess : "");
+    for (char *s = c->message; *s; s++)
+      if (*s == '\n') *s = ' ';
+  }
+  return n;
+}
+
+/* *B in the given type, or NULL with the reason in why */
+static PetscErrorCode BuildFormat(const CSR *A, const char *type, Mat *B, char *why, size_t len)
+{
+  ErrorCapture   capture = {.set = PETSC_FALSE};
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  why[0] = 0;
+  *B     = NULL;
+  PetscCall(PetscPushErrorHandler(CaptureError, &capture));
+  ierr = CreateFromCSR(A, type, B);
+  if (ierr) (void)MatDestroy(B);
+  PetscCall(PetscPopErrorHandler());
+  if (ierr) {
+    *B = NULL;
+    PetscCall(PetscSNPrintf(why, len, "building failed: %s", capture.message));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* The device bytes that the matrix's type reports in its MatView info, a line
+   "device bytes: <X> MB (<R> x CSR)" (MB = 2^20 bytes); -1 when there is none */
+static PetscErrorCode DeviceBytes(Mat A, PetscReal *bytes)
+{
+  FILE       *fp = tmpfile();
+  PetscViewer viewer;
+  char        line[512];
+
+  PetscFunctionBeginUser;
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "tmpfile() failed: no file to read the matrix's MatView info from");
+  PetscCall(PetscViewerASCIIOpenWithFILE(PETSC_COMM_SELF, fp, &viewer));
+  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
+  PetscCall(MatView(A, viewer));
+  PetscCall(PetscViewerPopFormat(viewer));
+  PetscCall(PetscViewerDestroy(&viewer));
+  rewind(fp);
+  *bytes = -1;
+  while (*bytes < 0 && fgets(line, sizeof(line), fp)) {
+    const char *s = strstr(line, "device bytes:");
+    double      MB;
+
+    if (s && sscanf(s, "device bytes: %lf MB", &MB) == 1) *bytes = MB * 1048576.0;
+  }
+  fclose(fp);
+  PetscFunctionReturn(0);
+}
+
+/* bytes of CSR with 32-bit indices: values and columns, row offsets */
+static PetscReal CSRBytes(PetscInt nrows, PetscInt nnz)
+{
+  return 12.0 * nnz + 4.0 * (nrows + 1);
 }
 
 /* y = A x in one mode (a result row): checked against yref, and timed unless -check_only */
@@ -302,7 +352,7 @@ static PetscErrorCode RunCusparse(Bench *b, const CSR *csr, Vec x, Vec yref)
 static PetscErrorCode PrintTableHeader(void)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-14s %10s %11s %-15s %-5s %-7s %10s %8s %8s %6s %8s %9s\n", "matrix", "rows", "nnz", "format", "mode", "backend", "ms", "GFLOP/s", "GB/s", "%copy", "vs cuSP", "rel.err"));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10s %11s %-15s %-5s %-7s %10s %8s %8s %6s %8s %9s\n", "matrix", "rows", "nnz", "format", "mode", "backend", "ms", "GFLOP/s", "GB/s", "%copy", "vs cuSP", "rel.err"));
   PetscFunctionReturn(0);
 }
 
@@ -324,7 +374,7 @@ static PetscErrorCode PrintResults(Bench *b, PetscInt first)
     PetscReal     GBs;
 
     PetscCall(PetscSNPrintf(format, sizeof(format), "%s%s%s", r->format, r->variant[0] ? "/" : "", r->variant));
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-14s %10" PetscInt_FMT " %11" PetscInt_FMT " %-15s %-5s %-7s ", r->matrix, r->nrows, r->nnz, format, r->mode, r->backend));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10" PetscInt_FMT " %11" PetscInt_FMT " %-15s %-5s %-7s ", r->matrix, r->nrows, r->nnz, format, r->mode, r->backend));
     if (r->skipped[0]) {
       PetscCall(PetscPrintf(PETSC_COMM_SELF, "skipped: %s\n", r->skipped));
       continue;
@@ -338,16 +388,39 @@ static PetscErrorCode PrintResults(Bench *b, PetscInt first)
   PetscFunctionReturn(0);
 }
 
+/* "name: R rows, N nonzeros" (and the columns when not square) */
+static PetscErrorCode PrintMatrixLine(const CSR *A)
+{
+  PetscFunctionBeginUser;
+  if (A->nrows == A->ncols) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->nnz));
+  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " columns, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->ncols, A->nnz));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode PrintChecks(Bench *b, const CSR *A, PetscInt first)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->nnz));
+  PetscCall(PrintMatrixLine(A));
   for (PetscInt i = first; i < b->nresults; i++) {
     const Result *r = &b->results[i];
 
-    if (r->relerr < REL_TOL) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-10s %-5s product agrees with aij (relative error < %g)\n", r->format, r->mode, REL_TOL));
+    if (r->skipped[0]) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-10s %-5s skipped: %s\n", r->format, r->mode, r->skipped));
+    else if (r->relerr < REL_TOL) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-10s %-5s product agrees with aij (relative error < %g)\n", r->format, r->mode, REL_TOL));
     else PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-10s %-5s product DIFFERS from aij: relative error %g\n", r->format, r->mode, (double)r->relerr));
   }
+  PetscFunctionReturn(0);
+}
+
+/* the matrix's entries (for small test matrices) */
+static PetscErrorCode PrintMatrix(const CSR *csr)
+{
+  Mat A;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, csr->nrows, csr->ncols, csr->rowptr, csr->colidx, csr->val, &A));
+  PetscCall(PetscObjectSetName((PetscObject)A, csr->name));
+  PetscCall(MatView(A, PETSC_VIEWER_STDOUT_SELF));
+  PetscCall(MatDestroy(&A));
   PetscFunctionReturn(0);
 }
 
@@ -375,14 +448,29 @@ static PetscErrorCode BenchMatrix(Bench *b, const CSR *csr, PetscInt nformats, c
   PetscCall(MatDestroy(&Aaij));
 
   for (PetscInt f = 0; f < nformats; f++) {
-    Mat A;
-    Vec xd, yd;
+    Mat       A;
+    Vec       xd, yd;
+    PetscReal bytes = -1;
+    char      why[sizeof(b->results[0].skipped)];
 
-    PetscCall(CreateFromCSR(csr, formats[f], &A));
+    PetscCall(BuildFormat(csr, formats[f], &A, why, sizeof(why)));
+    if (!A) { /* one row per mode, saying why */
+      for (PetscInt m = 0; m < 2; m++) {
+        Result *r;
+
+        PetscCall(BenchAddResult(b, csr, formats[f], m ? "xGPU" : "GPU", &r));
+        PetscCall(PetscStrncpy(r->skipped, why, sizeof(r->skipped)));
+        r->failed = PETSC_TRUE;
+      }
+      continue;
+    }
+    if (!b->check_only) PetscCall(DeviceBytes(A, &bytes));
     PetscCall(MatCreateVecs(A, &xd, &yd));
     PetscCall(VecCopy(x, xd));
     PetscCall(RunMode(b, csr, A, formats[f], "GPU", xd, yd, yref, PETSC_FALSE));
+    b->results[b->nresults - 1].bytes = bytes;
     PetscCall(RunMode(b, csr, A, formats[f], "xGPU", x, y, yref, PETSC_FALSE));
+    b->results[b->nresults - 1].bytes = bytes;
     PetscCall(VecDestroy(&xd));
     PetscCall(VecDestroy(&yd));
     PetscCall(MatDestroy(&A));
@@ -395,11 +483,41 @@ static PetscErrorCode BenchMatrix(Bench *b, const CSR *csr, PetscInt nformats, c
   PetscFunctionReturn(0);
 }
 
+/* -bytes_only: each format built, and the device bytes it reports next to CSR's */
+static PetscErrorCode BytesMatrix(Bench *b, const CSR *csr, PetscInt nformats, char *formats[])
+{
+  const PetscReal csrbytes = CSRBytes(csr->nrows, csr->nnz);
+
+  PetscFunctionBeginUser;
+  for (PetscInt f = 0; f < nformats; f++) {
+    Result *r;
+    Mat     A;
+
+    PetscCall(BenchAddResult(b, csr, formats[f], "bytes", &r));
+    PetscCall(BuildFormat(csr, formats[f], &A, r->skipped, sizeof(r->skipped)));
+    r->failed = (PetscBool)!A;
+    if (A) PetscCall(DeviceBytes(A, &r->bytes));
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10" PetscInt_FMT " %11" PetscInt_FMT " %-12s ", r->matrix, r->nrows, r->nnz, r->format));
+    if (r->failed) PetscCall(PetscPrintf(PETSC_COMM_SELF, "skipped: %s\n", r->skipped));
+    else if (r->bytes < 0) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%11s %11.4f %7s   (the type reports no device bytes)\n", "-", (double)(csrbytes / 1048576.0), "-"));
+    else PetscCall(PetscPrintf(PETSC_COMM_SELF, "%11.4f %11.4f %7.3f\n", (double)(r->bytes / 1048576.0), (double)(csrbytes / 1048576.0), (double)(r->bytes / csrbytes)));
+  }
+  PetscFunctionReturn(0);
+}
+
 /* Backend, device, copy bandwidth; the header of the table */
 static PetscErrorCode BenchSetUp(Bench *b)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscELLGGetBackend(&b->backend)); /* also selects the library's device */
+  if (b->bytes_only) {
+    /* the same on every backend: no backend or device named */
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "bench_spmv -bytes_only: the device bytes each format reports in its MatView info, against CSR with\n"));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "32-bit indices (12 nnz + 4 (rows + 1) bytes); MB = 2^20 bytes\n"));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10s %11s %-12s %11s %11s %7s\n", "matrix", "rows", "nnz", "format", "device MB", "CSR MB", "x CSR"));
+    PetscFunctionReturn(0);
+  }
 #if defined(BENCH_HAVE_CUDA)
   {
     int ndev;
@@ -441,24 +559,39 @@ static PetscErrorCode JSONNumber(FILE *fp, const char *key, PetscReal v, PetscBo
   PetscFunctionReturn(0);
 }
 
+/* s as a JSON string */
+static PetscErrorCode JSONString(FILE *fp, const char *s)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\%c", *s));
+    else if ((unsigned char)*s < 0x20) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\u%04x", (unsigned)*s));
+    else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%c", *s));
+  }
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode WriteJSON(Bench *b, const char *path)
 {
   FILE *fp;
 
   PetscFunctionBeginUser;
   PetscCall(PetscFOpen(PETSC_COMM_SELF, path, "w", &fp));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "{\n  \"backend\": \"%s\",\n  \"device\": ", PetscELLGBackends[b->backend]));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "{\n  \"run\": \"%s\",\n  \"backend\": \"%s\",\n  \"device\": ", b->bytes_only ? "bytes_only" : b->check_only ? "check_only" : "timing", PetscELLGBackends[b->backend]));
   if (b->device) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\",\n", b->device_name));
   else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "null,\n  \"no_device\": \"%s\",\n", b->no_device));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"copy_bandwidth_GBs\": {"));
-  PetscCall(JSONNumber(fp, "memcpy", b->memcpy_GBs, b->device, ", "));
-  PetscCall(JSONNumber(fp, "kernel", b->kernel_GBs, b->device, ", "));
-  PetscCall(JSONNumber(fp, "reference", b->copy_GBs, b->device, "},\n"));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"model_bytes\": \"12*nnz + 20*nrows\",\n  \"reps\": %" PetscInt_FMT ",\n  \"warmup\": %" PetscInt_FMT ",\n  \"results\": [\n", b->reps, b->warmup));
+  PetscCall(JSONNumber(fp, "memcpy", b->memcpy_GBs, (PetscBool)(b->copy_GBs > 0), ", "));
+  PetscCall(JSONNumber(fp, "kernel", b->kernel_GBs, (PetscBool)(b->copy_GBs > 0), ", "));
+  PetscCall(JSONNumber(fp, "reference", b->copy_GBs, (PetscBool)(b->copy_GBs > 0), "},\n"));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"model_bytes\": \"12*nnz + 20*nrows\",\n  \"csr_bytes\": \"12*nnz + 4*(nrows+1)\",\n  \"reps\": %" PetscInt_FMT ",\n  \"warmup\": %" PetscInt_FMT ",\n  \"results\": [\n", b->reps, b->warmup));
   for (PetscInt i = 0; i < b->nresults; i++) {
-    const Result *r  = &b->results[i];
-    PetscBool     ok = (PetscBool)!r->skipped[0];
-    PetscReal     GBs = ok ? 1e-9 * MODEL_BYTES(r->nrows, r->nnz) / (1e-3 * r->ms) : 0, cusparse_ms = 0;
+    const Result *r     = &b->results[i];
+    PetscBool     ok    = (PetscBool)!r->skipped[0];
+    PetscBool     timed = (PetscBool)(ok && r->reps > 0);
+    PetscReal     GBs = timed ? 1e-9 * MODEL_BYTES(r->nrows, r->nnz) / (1e-3 * r->ms) : 0, cusparse_ms = 0;
 
     for (PetscInt j = 0; j < b->nresults; j++) {
       PetscBool same, is;
@@ -467,28 +600,125 @@ static PetscErrorCode WriteJSON(Bench *b, const char *path)
       PetscCall(PetscStrcmp(b->results[j].format, "cusparse", &is));
       if (same && is && !b->results[j].skipped[0]) cusparse_ms = b->results[j].ms;
     }
-    PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "    {\"matrix\": \"%s\", \"nrows\": %" PetscInt_FMT ", \"nnz\": %" PetscInt_FMT ", \"format\": \"%s\", \"variant\": \"%s\", \"mode\": \"%s\", \"vectors\": \"%s\", \"backend\": \"%s\", ", r->matrix, r->nrows, r->nnz, r->format, r->variant, r->mode, r->vectors, r->backend));
+    PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "    {\"matrix\": "));
+    PetscCall(JSONString(fp, r->matrix));
+    PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ", \"nrows\": %" PetscInt_FMT ", \"ncols\": %" PetscInt_FMT ", \"nnz\": %" PetscInt_FMT ", \"format\": \"%s\", \"variant\": \"%s\", \"mode\": \"%s\", \"vectors\": \"%s\", \"backend\": \"%s\", ", r->nrows, r->ncols, r->nnz, r->format, r->variant, r->mode, r->vectors, r->backend));
     if (ok) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"skipped\": null, \"reps\": %" PetscInt_FMT ", ", r->reps));
-    else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"skipped\": \"%s\", \"reps\": 0, ", r->skipped));
-    PetscCall(JSONNumber(fp, "ms", r->ms, ok, ", "));
-    PetscCall(JSONNumber(fp, "wall_ms", r->wall_ms, (PetscBool)(ok && r->wall_ms > 0), ", "));
-    PetscCall(JSONNumber(fp, "GFLOPs", 2e-9 * r->nnz / (1e-3 * r->ms), ok, ", "));
-    PetscCall(JSONNumber(fp, "GBs", GBs, ok, ", "));
-    PetscCall(JSONNumber(fp, "pct_copy", 100 * GBs / b->copy_GBs, (PetscBool)(ok && b->copy_GBs > 0), ", "));
-    PetscCall(JSONNumber(fp, "speedup_vs_cusparse", cusparse_ms / r->ms, (PetscBool)(ok && cusparse_ms > 0), ", "));
-    PetscCall(JSONNumber(fp, "rel_error", r->relerr, (PetscBool)(ok && !r->reference), i + 1 < b->nresults ? "},\n" : "}\n"));
+    else {
+      PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"skipped\": "));
+      PetscCall(JSONString(fp, r->skipped));
+      PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ", \"reps\": 0, "));
+    }
+    PetscCall(JSONNumber(fp, "device_bytes", r->bytes, (PetscBool)(r->bytes >= 0), ", "));
+    PetscCall(JSONNumber(fp, "csr_bytes", CSRBytes(r->nrows, r->nnz), PETSC_TRUE, ", "));
+    PetscCall(JSONNumber(fp, "bytes_vs_csr", r->bytes / CSRBytes(r->nrows, r->nnz), (PetscBool)(r->bytes >= 0), ", "));
+    PetscCall(JSONNumber(fp, "ms", r->ms, timed, ", "));
+    PetscCall(JSONNumber(fp, "wall_ms", r->wall_ms, (PetscBool)(timed && r->wall_ms > 0), ", "));
+    PetscCall(JSONNumber(fp, "GFLOPs", timed ? 2e-9 * r->nnz / (1e-3 * r->ms) : 0, timed, ", "));
+    PetscCall(JSONNumber(fp, "GBs", GBs, timed, ", "));
+    PetscCall(JSONNumber(fp, "pct_copy", timed && b->copy_GBs > 0 ? 100 * GBs / b->copy_GBs : 0, (PetscBool)(timed && b->copy_GBs > 0), ", "));
+    PetscCall(JSONNumber(fp, "speedup_vs_cusparse", timed && cusparse_ms > 0 ? cusparse_ms / r->ms : 0, (PetscBool)(timed && cusparse_ms > 0), ", "));
+    PetscCall(JSONNumber(fp, "rel_error", r->relerr, (PetscBool)(ok && !r->reference && !b->bytes_only), i + 1 < b->nresults ? "},\n" : "}\n"));
   }
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  ]\n}\n"));
   PetscCall(PetscFClose(PETSC_COMM_SELF, fp));
   PetscFunctionReturn(0);
 }
 
+/* ---------------------------------------------------------------- the matrices to run */
+typedef struct {
+  char   **spec;
+  PetscInt n, max;
+} SpecList;
+
+static PetscErrorCode SpecListAdd(SpecList *l, const char *spec)
+{
+  PetscFunctionBeginUser;
+  if (l->n == l->max) {
+    l->max = PetscMax(16, 2 * l->max);
+    PetscCall(PetscRealloc(l->max * sizeof(char *), &l->spec));
+  }
+  PetscCall(PetscStrallocpy(spec, &l->spec[l->n++]));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode SpecListDestroy(SpecList *l)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < l->n; i++) PetscCall(PetscFree(l->spec[i]));
+  PetscCall(PetscFree(l->spec));
+  PetscFunctionReturn(0);
+}
+
+/* Matrix Market by name (.mtx, .mtx.gz), or named with a folder: a file, not a generator */
+static PetscBool IsFileSpec(const char *spec)
+{
+  return (PetscBool)(strchr(spec, '/') || BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz"));
+}
+
+/* The lines of a suite file: one matrix spec each, # starts a comment. A relative file name is
+   taken from the suite's folder when it is there. */
+static PetscErrorCode ReadSuite(const char *path, SpecList *l)
+{
+  FILE       *fp;
+  char        line[PETSC_MAX_PATH_LEN], dir[PETSC_MAX_PATH_LEN];
+  const char *slash  = strrchr(path, '/');
+  PetscInt    lineno = 0;
+
+  PetscFunctionBeginUser;
+  fp = fopen(path, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "-suite %s: cannot open the file", path);
+  PetscCall(PetscStrncpy(dir, path, sizeof(dir)));
+  dir[slash ? slash - path : 0] = 0;
+  while (fgets(line, sizeof(line), fp)) {
+    char     *s = line, *e, resolved[2 * PETSC_MAX_PATH_LEN];
+    PetscBool found, readable = PETSC_FALSE;
+    PetscInt  g, n, p;
+
+    lineno++;
+    PetscCheck(strchr(line, '\n') || feof(fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": line too long", path, lineno);
+    if ((e = strchr(s, '#'))) *e = 0;
+    while (*s && isspace((unsigned char)*s)) s++;
+    for (e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); e--) e[-1] = 0;
+    if (!*s) continue;
+    if (s[0] != '/' && dir[0]) {
+      PetscCall(ParseGeneratorSpec(s, &found, &g, &n, &p));
+      if (IsFileSpec(s) || !found) {
+        PetscCall(PetscSNPrintf(resolved, sizeof(resolved), "%s/%s", dir, s));
+        PetscCall(PetscTestFile(resolved, 'r', &readable));
+      }
+    }
+    PetscCall(SpecListAdd(l, readable ? resolved : s));
+  }
+  fclose(fp);
+  PetscFunctionReturn(0);
+}
+
+/* The matrix of a spec: a generator, a Matrix Market file or a PETSc binary file */
+static PetscErrorCode LoadMatrix(const char *spec, CSR *A)
+{
+  PetscBool found = PETSC_FALSE, readable;
+  PetscInt  g, n, p;
+
+  PetscFunctionBeginUser;
+  if (!IsFileSpec(spec)) PetscCall(ParseGeneratorSpec(spec, &found, &g, &n, &p));
+  if (found) PetscCall(GenerateMatrix(g, n, p, A));
+  else if (BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz")) PetscCall(ReadMatrixMarket(spec, A));
+  else {
+    PetscCall(PetscTestFile(spec, 'r', &readable));
+    PetscCheck(readable, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "matrix %s: neither a generator <name>-<n>[-<p>] (lap2d5, lap3d7, lap3d27, block5, random, powerlaw, circuit, band) nor a readable file", spec);
+    PetscCall(ReadPetscBinary(spec, A));
+  }
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
-  Bench       b = {.reps = 100, .warmup = 10};
-  PetscInt    sizes[MAX_LIST] = {50, 100, 150, 200, 250, 300}, nsizes = MAX_LIST, ngens = MAX_LIST, nformats = MAX_LIST;
-  char       *gens[MAX_LIST], *formats[MAX_LIST], json[PETSC_MAX_PATH_LEN] = "";
-  PetscBool   setn, setgen, setformats, bad = PETSC_FALSE;
+  Bench       b               = {.reps = 100, .warmup = 10};
+  PetscInt    sizes[MAX_LIST] = {50, 100, 150, 200, 250, 300}, nsizes = MAX_LIST, ngens = MAX_LIST, nformats = MAX_LIST, nmatrices = MAX_MATRICES;
+  char       *gens[MAX_LIST], *formats[MAX_LIST], *matrices[MAX_MATRICES], json[PETSC_MAX_PATH_LEN] = "", suite[PETSC_MAX_PATH_LEN] = "";
+  PetscBool   setn, setgen, setformats, setmatrices, bad = PETSC_FALSE, failed = PETSC_FALSE;
+  SpecList    specs = {NULL, 0, 0};
   PetscMPIInt size;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -496,14 +726,19 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCheck(size == 1, PETSC_COMM_WORLD, PETSC_ERR_WRONG_MPI_SIZE, "bench_spmv times sequential matrices: run it on one process");
   PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "SpMV benchmark", NULL);
-  PetscCall(PetscOptionsStringArray("-gen", "matrix generators", NULL, gens, &ngens, &setgen));
+  PetscCall(PetscOptionsStringArray("-matrices", "matrices: generators <name>-<n>[-<p>] or files", NULL, matrices, &nmatrices, &setmatrices));
+  PetscCall(PetscOptionsString("-suite", "a file of matrices, one per line", NULL, suite, suite, sizeof(suite), NULL));
+  PetscCall(PetscOptionsStringArray("-gen", "matrix generators for the sizes of -n", NULL, gens, &ngens, &setgen));
   PetscCall(PetscOptionsIntArray("-n", "sizes", NULL, sizes, &nsizes, &setn));
-  PetscCall(PetscOptionsStringArray("-formats", "PETSc-ELLG matrix types", NULL, formats, &nformats, &setformats));
+  PetscCall(PetscOptionsStringArray("-formats", "matrix types", NULL, formats, &nformats, &setformats));
   PetscCall(PetscOptionsInt("-reps", "timed products per device row", NULL, b.reps, &b.reps, NULL));
   PetscCall(PetscOptionsInt("-warmup", "untimed products before them", NULL, b.warmup, &b.warmup, NULL));
   PetscCall(PetscOptionsString("-json", "write the results as JSON to this file", NULL, json, json, sizeof(json), NULL));
   PetscCall(PetscOptionsBool("-check_only", "only compare the products with AIJ's", NULL, b.check_only, &b.check_only, NULL));
+  PetscCall(PetscOptionsBool("-bytes_only", "only print the device bytes of each format", NULL, b.bytes_only, &b.bytes_only, NULL));
+  PetscCall(PetscOptionsBool("-print_matrices", "print each matrix's entries", NULL, b.print_matrices, &b.print_matrices, NULL));
   PetscOptionsEnd();
+  if (!setmatrices) nmatrices = 0;
   if (!setn) nsizes = 6;
   if (!setgen) {
     ngens = 1;
@@ -515,30 +750,56 @@ int main(int argc, char **argv)
   }
   PetscCheck(b.reps >= 50, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 50 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
+  for (PetscInt f = 0; f < nformats; f++) { /* an unknown type is an error now, not a row per matrix */
+    Mat A;
 
-  PetscCall(BenchSetUp(&b));
-  for (PetscInt g = 0; g < ngens; g++) {
-    Generator generate = NULL;
+    PetscCall(MatCreate(PETSC_COMM_SELF, &A));
+    PetscCall(MatSetSizes(A, 1, 1, 1, 1));
+    PetscCall(MatSetType(A, formats[f]));
+    PetscCall(MatDestroy(&A));
+  }
 
-    for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(generators); k++) {
-      PetscBool match;
+  /* the matrices: -gen x -n (when either is given, or nothing else is), -matrices, -suite */
+  if (setgen || setn || (!setmatrices && !suite[0])) {
+    for (PetscInt g = 0; g < ngens; g++) {
+      PetscBool known = PETSC_FALSE;
 
-      PetscCall(PetscStrcmp(gens[g], generators[k].name, &match));
-      if (match) generate = generators[k].generate;
-    }
-    PetscCheck(generate, PETSC_COMM_WORLD, PETSC_ERR_ARG_UNKNOWN_TYPE, "-gen %s: unknown generator (known: lap3d7)", gens[g]);
-    for (PetscInt s = 0; s < nsizes; s++) {
-      CSR A;
+      for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(generators); k++) {
+        PetscBool match;
 
-      PetscCall(PetscMemzero(&A, sizeof(A)));
-      PetscCall(generate(sizes[s], &A));
-      PetscCall(BenchMatrix(&b, &A, nformats, formats));
-      PetscCall(CSRDestroy(&A));
+        PetscCall(PetscStrcmp(gens[g], generators[k].name, &match));
+        known = (PetscBool)(known || match);
+      }
+      PetscCheck(known, PETSC_COMM_WORLD, PETSC_ERR_ARG_UNKNOWN_TYPE, "-gen %s: unknown generator (known: lap2d5, lap3d7, lap3d27, block5, random, powerlaw, circuit, band)", gens[g]);
+      for (PetscInt s = 0; s < nsizes; s++) {
+        char spec[128];
+
+        PetscCall(PetscSNPrintf(spec, sizeof(spec), "%s-%" PetscInt_FMT, gens[g], sizes[s]));
+        PetscCall(SpecListAdd(&specs, spec));
+      }
     }
   }
-  for (PetscInt i = 0; i < b.nresults; i++)
-    if (!b.results[i].reference && !b.results[i].skipped[0] && !(b.results[i].relerr < REL_TOL)) bad = PETSC_TRUE;
-  if (!b.check_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12)"));
+  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(SpecListAdd(&specs, matrices[m]));
+  if (suite[0]) PetscCall(ReadSuite(suite, &specs));
+
+  PetscCall(BenchSetUp(&b));
+  for (PetscInt m = 0; m < specs.n; m++) {
+    CSR A;
+
+    PetscCall(LoadMatrix(specs.spec[m], &A));
+    if (b.print_matrices && A.nrows <= 50) PetscCall(PrintMatrix(&A));
+    if (b.bytes_only) PetscCall(BytesMatrix(&b, &A, nformats, formats));
+    else PetscCall(BenchMatrix(&b, &A, nformats, formats));
+    PetscCall(CSRDestroy(&A));
+  }
+  for (PetscInt i = 0; i < b.nresults; i++) {
+    const Result *r = &b.results[i];
+
+    if (r->failed) failed = PETSC_TRUE;
+    else if (!b.bytes_only && !r->reference && !r->skipped[0] && !(r->relerr < REL_TOL)) bad = PETSC_TRUE;
+  }
+  if (!b.check_only && !b.bytes_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12)"));
+  if (failed) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME FORMATS COULD NOT BE BUILT: see the rows skipped\n"));
   if (json[0]) PetscCall(WriteJSON(&b, json));
 
 #if defined(BENCH_HAVE_CUDA)
@@ -546,6 +807,8 @@ int main(int argc, char **argv)
 #endif
   for (PetscInt g = 0; g < ngens; g++) PetscCall(PetscFree(gens[g]));
   for (PetscInt f = 0; f < nformats; f++) PetscCall(PetscFree(formats[f]));
+  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(PetscFree(matrices[m]));
+  PetscCall(SpecListDestroy(&specs));
   PetscCall(PetscFree(b.results));
   PetscCall(PetscFinalize());
   return 0;
@@ -555,5 +818,25 @@ int main(int argc, char **argv)
 
    test:
       args: -n 3,5 -check_only
+
+   # every generator, small
+   test:
+      suffix: generators
+      args: -matrices lap2d5-5,lap3d27-3,block5-2,random-60,random-40-3,powerlaw-300,circuit-80,circuit-50-2,band-30-3 -check_only
+
+   # Matrix Market files (symmetric with a duplicate, rectangular pattern with an empty row,
+   # integer skew-symmetric) read through a suite file, with their entries
+   test:
+      suffix: files
+      args: -suite ${ellg_dir}/tutorials/data/small.suite -check_only -print_matrices
+
+   # gzipped Matrix Market files of the collection beside the repository, and a larger power law
+   test:
+      suffix: real
+      args: -matrices ${ellg_dir}/../shared/matrices/real/bcsstk01.mtx.gz,${ellg_dir}/../shared/matrices/real/plsk1919.mtx.gz,powerlaw-2000 -check_only
+
+   test:
+      suffix: bytes
+      args: -matrices lap2d5-6,lap3d7-4,band-40-2,${ellg_dir}/tutorials/data/sym5.mtx -bytes_only
 
 TEST*/
