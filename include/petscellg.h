@@ -16,6 +16,12 @@
 #define MATELLG         "ellg"
 #define MATSEQAIJELLG   "seqaijellg"
 #define MATMPIAIJELLG   "mpiaijellg"
+#define MATPJDS         "pjds"
+#define MATSEQAIJPJDS   "seqaijpjds"
+#define MATMPIAIJPJDS   "mpiaijpjds"
+#define MATSLICEDELL       "slicedell"
+#define MATSEQAIJSLICEDELL "seqaijslicedell"
+#define MATMPIAIJSLICEDELL "mpiaijslicedell"
 
 /* Device-resident vectors */
 #define VECGPU    "gpu"

@@ -55,6 +55,8 @@ struct _p_ELLGFormat {
 };
 
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_ELLG;
+PETSC_INTERN const ELLGFormatOps ELLGFormatOps_PJDS;
+PETSC_INTERN const ELLGFormatOps ELLGFormatOps_SlicedELL;
 
 PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBackend, ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);

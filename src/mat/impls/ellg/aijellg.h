@@ -23,6 +23,7 @@ typedef struct {
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
 PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat, MatType, MatReuse, Mat *);
+PETSC_INTERN PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat, MatType, ELLGFormat);
 PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatCreate_MPIAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewFormat(Mat, PetscViewer);

@@ -43,9 +43,7 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], NULL));
   for (PetscInt b = 0; b < 2; b++) {
     PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], e->entry->seqtype, &same));
-    if (same) continue;
-    PetscCall(MatConvert(blocks[b], e->entry->seqtype, MAT_INPLACE_MATRIX, &blocks[b]));
-    PetscCall(MatSeqAIJELLGCopyParameters(e->params, blocks[b]));
+    if (!same) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(blocks[b], e->entry->seqtype, e->params));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -225,6 +225,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
   PetscCall(ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject));
+  e->built = PETSC_FALSE; /* the options may change the structure: rebuild at the next use */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -258,11 +259,14 @@ static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* gives the seq matrix B the format options of fmt */
+/* gives the seq matrix B the format options of fmt; a stored format is rebuilt at its next use */
 PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat fmt, Mat B)
 {
+  Mat_SeqAIJELLG *b = (Mat_SeqAIJELLG *)B->spptr;
+
   PetscFunctionBegin;
-  PetscCall(ELLGFormatCopyParameters(fmt, ((Mat_SeqAIJELLG *)B->spptr)->fmt));
+  PetscCall(ELLGFormatCopyParameters(fmt, b->fmt));
+  b->built = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -348,8 +352,9 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* turns the SeqAIJ matrix A into the given format type, in place */
-static PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type)
+/* turns the SeqAIJ matrix A into the given format type, in place, with the format options of
+   params (if not NULL); an assembled matrix is stored in the format at once */
+PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFormat params)
 {
   const MatELLGFormatEntry *entry;
   Mat_SeqAIJELLG           *e;
@@ -361,6 +366,7 @@ static PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type)
   PetscCall(PetscNew(&e));
   PetscCall(PetscMemcpy(&e->aijops, A->ops, sizeof(struct _MatOps)));
   PetscCall(ELLGFormatCreate(entry->ops, be, &e->fmt));
+  if (params) PetscCall(ELLGFormatCopyParameters(params, e->fmt));
   A->spptr = e;
 
   A->ops->assemblyend      = MatAssemblyEnd_SeqAIJELLG;
@@ -392,7 +398,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat A, MatType type, MatReuse reus
   }
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
   else *B = A;
-  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(*B, type));
+  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(*B, type, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -404,6 +410,6 @@ PetscErrorCode MatCreate_SeqAIJFormat(Mat A, MatType type)
   PetscCall(PetscFunctionListFind(MatList, MATSEQAIJ, &create));
   PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MATSEQAIJ is not registered");
   PetscCall((*create)(A));
-  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(A, type));
+  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(A, type, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

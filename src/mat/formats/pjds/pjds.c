@@ -1,0 +1,232 @@
+/* pJDS: padded jagged diagonals (Kreutzer et al.; design.md §4). The rows are sorted by stored length,
+   grouped in blocks of b_r rows padded to their longest row, and stored diagonal by diagonal; only the
+   rows are permuted, so x and y keep the original numbering. */
+#include <ellgformat.h>
+#include "pjdskernels.h"
+
+typedef struct {
+  PJDSArrays a;                   /* in the backend's memory */
+  PetscInt   br;                  /* option: rows per block of the build (a power of two, 1 to 1024) */
+  PetscInt   br_applied;          /* the block rows of the last build */
+  PetscInt   bs, bs_option;       /* threads per CUDA block in use; option (0: chosen from the rows) */
+  PetscInt   nnz;                 /* entries the format holds (the matrix's, less the long rows') */
+  PetscInt   nblocks, nzblocks;   /* blocks of rows, those of them with at least one diagonal */
+  double     mean, stddev;        /* row-length statistics of the last build */
+} PJDS;
+
+static PetscErrorCode PJDSCreate(ELLGFormat fmt)
+{
+  PJDS *p;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&p));
+  p->br = p->br_applied = 32;
+  fmt->data             = p;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSDestroy(ELLGFormat fmt)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(fmt->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSReset(ELLGFormat fmt)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGFree(fmt->backend, p->a.perm));
+  PetscCall(PetscELLGFree(fmt->backend, p->a.colstart));
+  PetscCall(PetscELLGFree(fmt->backend, p->a.col));
+  PetscCall(PetscELLGFree(fmt->backend, p->a.val));
+  PetscCall(PetscMemzero(&p->a, sizeof(p->a)));
+  p->nnz = p->nblocks = p->nzblocks = 0;
+  fmt->bytes                        = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Threads per CUDA block: 256, halved (down to 64) while that leaves fewer than 256 blocks, so that
+   small matrices still spread over the multiprocessors (a thread per row, nothing else to tune yet) */
+static void PJDSChooseParameters(PJDS *p)
+{
+  p->bs = 256;
+  while (p->bs > 64 && ((PetscInt64)p->a.m + p->bs - 1) / p->bs < 256) p->bs /= 2;
+  if (p->bs_option) p->bs = p->bs_option;
+}
+
+static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
+  PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024", "MATPJDS", p->br, &p->br, NULL));
+  PetscCheck(p->br >= 1 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be a power of two from 1 to 1024", p->br);
+  PetscCall(PetscOptionsInt("-mat_pjds_block_size", "Threads per block of the pJDS kernels: a multiple of 32 up to 1024 (0: automatic)", "MATPJDS", p->bs_option, &p->bs_option, NULL));
+  PetscCheck(p->bs_option >= 0 && p->bs_option <= 1024 && p->bs_option % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_size %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", p->bs_option);
+  PetscOptionsHeadEnd();
+  PJDSChooseParameters(p);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
+{
+  PJDS *a = (PJDS *)from->data, *b = (PJDS *)to->data;
+
+  PetscFunctionBegin;
+  b->br        = a->br;
+  b->bs_option = a->bs_option;
+  PJDSChooseParameters(b);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The structure on the host from the stored row lengths len[]: perm[] by a stable counting sort
+   (longest rows first, rows without stored entries last), and colstart[] from the block widths (the
+   length of each block's first row): diagonal j holds the rows of the blocks wider than j */
+static PetscErrorCode PJDSStructure(PetscInt m, const PetscInt *len, PetscInt br, int *perm, PetscInt *width, int **colstart, PetscInt64 *stored, PetscInt *nblocks, PetscInt *nzblocks)
+{
+  PetscInt   maxlen = 0, *count, *rows;
+  PetscInt64 pos;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
+  /* count[l]: first sorted position of the rows of length l */
+  PetscCall(PetscCalloc1(maxlen + 2, &count));
+  for (PetscInt i = 0; i < m; i++) count[len[i]]++;
+  pos = 0;
+  for (PetscInt l = maxlen; l >= 0; l--) {
+    const PetscInt c = count[l];
+
+    count[l] = (PetscInt)pos;
+    pos += c;
+  }
+  for (PetscInt i = 0; i < m; i++) perm[count[len[i]]++] = (int)i;
+  /* rows[w]: rows of the blocks of width w, then the diagonal lengths from the widest down */
+  *width    = maxlen;
+  *nblocks  = (m + br - 1) / br;
+  *nzblocks = 0;
+  PetscCall(PetscCalloc1(maxlen + 1, &rows));
+  for (PetscInt b = 0; b < *nblocks; b++) {
+    const PetscInt w = len[perm[b * br]];
+
+    rows[w] += PetscMin(br, m - b * br);
+    if (w) (*nzblocks)++;
+  }
+  PetscCall(PetscMalloc1(maxlen + 1, colstart));
+  (*colstart)[0] = 0;
+  pos            = 0;
+  *stored        = 0;
+  for (PetscInt j = maxlen - 1; j >= 0; j--) { /* pos: rows of the blocks wider than j */
+    pos += rows[j + 1];
+    count[j] = (PetscInt)pos;
+    *stored += pos;
+  }
+  PetscCheck(*stored < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", *stored);
+  for (PetscInt j = 0; j < maxlen; j++) (*colstart)[j + 1] = (*colstart)[j] + (int)count[j];
+  PetscCall(PetscFree(count));
+  PetscCall(PetscFree(rows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
+{
+  PJDS          *p = (PJDS *)fmt->data;
+  const PetscInt m = csr->m;
+  PetscInt       width = 0, stored = 0;
+  PetscInt64     padded = 0;
+  double         s2 = 0.0;
+  int           *perm, *colstart;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < m; i++) {
+    stored += csr->len[i];
+    s2 += (double)csr->len[i] * (double)csr->len[i];
+  }
+  p->nnz        = stored;
+  p->mean       = m ? (double)stored / (double)m : 0.0;
+  p->stddev     = m ? PetscSqrtReal(PetscMax(s2 / (double)m - p->mean * p->mean, 0.0)) : 0.0;
+  p->br_applied = p->br;
+  PetscCall(PetscMalloc1(m, &perm));
+  PetscCall(PJDSStructure(m, csr->len, p->br, perm, &width, &colstart, &padded, &p->nblocks, &p->nzblocks));
+  p->a.m      = (int)m;
+  p->a.width  = (int)width;
+  p->a.stored = (int)padded;
+  PJDSChooseParameters(p);
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)padded, (void **)&p->a.val));
+  PetscCall(PetscELLGMemcpy(fmt->backend, p->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(fmt->backend, p->a.colstart, colstart, sizeof(int) * (width + 1), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscFree(perm));
+  PetscCall(PetscFree(colstart));
+  PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
+  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1) + (sizeof(int) + sizeof(PetscScalar)) * (size_t)padded;
+  if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* new values into the sorted structure of the last build */
+static PetscErrorCode PJDSUpdateValues(ELLGFormat fmt, const ELLGCSR *csr)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, NULL, csr->val));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSMult(ELLGFormat fmt, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, PJDSHostMult, PJDSCudaMult, (&p->a, (int)p->bs, x, z, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, PJDSHostMultTransposeAdd, PJDSCudaMultTransposeAdd, (&p->a, (int)p->bs, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSGetDiagonal(ELLGFormat fmt, PetscScalar *d)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, PJDSHostGetDiagonal, PJDSCudaGetDiagonal, (&p->a, (int)p->bs, d));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
+{
+  PJDS *p = (PJDS *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS %" PetscInt_FMT " block rows (%" PetscInt_FMT " blocks, %" PetscInt_FMT " with entries), width %d, row length mean %.3g std %.3g\n", p->br_applied, p->nblocks, p->nzblocks, p->a.width, p->mean, p->stddev));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS stored entries %d for %" PetscInt_FMT " nonzeros (padding ratio %.3f)\n", p->a.stored, p->nnz, p->nnz ? (double)p->a.stored / (double)p->nnz : 1.0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel pJDS: 1 thread per row, %" PetscInt_FMT " threads per block%s\n", p->bs, p->bs_option ? "" : " (automatic)"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+const ELLGFormatOps ELLGFormatOps_PJDS = {
+  .name             = "pjds",
+  .create           = PJDSCreate,
+  .setfromoptions   = PJDSSetFromOptions,
+  .build            = PJDSBuild,
+  .updatevalues     = PJDSUpdateValues,
+  .mult             = PJDSMult,
+  .multtransposeadd = PJDSMultTransposeAdd,
+  .getdiagonal      = PJDSGetDiagonal,
+  .copyparameters   = PJDSCopyParameters,
+  .view             = PJDSView,
+  .reset            = PJDSReset,
+  .destroy          = PJDSDestroy,
+};

@@ -1,0 +1,124 @@
+/* pJDS kernels: a thread per sorted row for SpMV, transpose product, diagonal and packing from CSR.
+   Consecutive threads take consecutive sorted rows, so every jagged diagonal is read coalesced;
+   with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
+#include <cuda_runtime.h>
+#include "pjdskernels.h"
+
+namespace
+{
+/* w(r) = #{j : colstart[j+1] - colstart[j] > r}: the diagonal lengths never grow with j, so a binary
+   search; the loads are the same for the threads of one block of rows (broadcast from cache) */
+__device__ __forceinline__ int RowWidth(const int *__restrict__ colstart, int width, int r)
+{
+  int lo = 0, hi = width;
+  while (lo < hi) {
+    const int mid = (lo + hi) >> 1;
+    if (__ldg(colstart + mid + 1) - __ldg(colstart + mid) > r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* CSR reads are per row (uncoalesced), the writes along the diagonals coalesced; run once per build or update */
+__global__ void PJDSPackKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
+{
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= m) return;
+  const int i = perm[r], start = csrrowptr[i], len = csrrowlen[i], w = RowWidth(colstart, width, r);
+  const int last = csrcol && len ? csrcol[start + len - 1] : 0;
+  for (int j = 0; j < w; j++) {
+    const int q = colstart[j] + r;
+    val[q]      = j < len ? csrval[start + j] : 0.0;
+    if (csrcol) col[q] = j < len ? csrcol[start + j] : last;
+  }
+}
+
+/* y[perm[r]] = z[perm[r]] + row r . x; two entries loaded before either is used */
+__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+{
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= m) return;
+  const int i = perm[r], w = RowWidth(colstart, width, r);
+  double    sum0 = 0.0, sum1 = 0.0;
+  int       j = 0;
+  for (; j + 1 < w; j += 2) {
+    const int    q0 = colstart[j] + r, q1 = colstart[j + 1] + r;
+    const int    c0 = col[q0], c1 = col[q1];
+    const double v0 = val[q0], v1 = val[q1];
+    sum0 += v0 * x[c0];
+    sum1 += v1 * x[c1];
+  }
+  if (j < w) {
+    const int q = colstart[j] + r;
+    sum0 += val[q] * x[col[q]];
+  }
+  const double sum = sum0 + sum1;
+  y[i] = z ? z[i] + sum : sum;
+}
+
+/* y += A^T x; entries with value 0 (padding, explicit zeros) add nothing and are skipped */
+__global__ void PJDSMultTransposeAddKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+{
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= m) return;
+  const double xi = x[perm[r]];
+  if (xi == 0.0) return;
+  const int w = RowWidth(colstart, width, r);
+  for (int j = 0; j < w; j++) {
+    const int    q = colstart[j] + r;
+    const double v = val[q];
+    if (v != 0.0) atomicAdd(&y[col[q]], v * xi);
+  }
+}
+
+/* a padding entry repeats the row's last column, so the entry itself is found first */
+__global__ void PJDSGetDiagonalKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, double *d)
+{
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= m) return;
+  const int i = perm[r], w = RowWidth(colstart, width, r);
+  double    di = 0.0;
+  for (int j = 0; j < w; j++) {
+    const int q = colstart[j] + r;
+    if (col[q] == i) {
+      di = val[q];
+      break;
+    }
+  }
+  d[i] = di;
+}
+
+int Blocks(long threads, int bs)
+{
+  return (int)((threads + bs - 1) / bs);
+}
+} // namespace
+
+extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
+{
+  if (!p->m || !p->stored) return 0;
+  PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->width, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->val);
+  return (int)cudaGetLastError();
+}
+
+/* every y entry is written, rows without stored entries included (y = z or 0) */
+extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const double *x, const double *z, double *y)
+{
+  if (!p->m) return 0;
+  PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, z, y);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int PJDSCudaMultTransposeAdd(const PJDSArrays *p, int bs, const double *x, double *y)
+{
+  if (!p->m || !p->stored) return 0;
+  PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, y);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int PJDSCudaGetDiagonal(const PJDSArrays *p, int bs, double *d)
+{
+  if (!p->m) return 0;
+  PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, d);
+  return (int)cudaGetLastError();
+}

@@ -1,0 +1,80 @@
+/* pJDS on the host backend: plain loops over the same arrays the CUDA kernels use */
+#include <stddef.h>
+#include "pjdskernels.h"
+
+/* w(r), the diagonals of sorted row r, for r = 0, 1, ... in turn: it never grows with r */
+static inline int RowWidth(const PJDSArrays *p, int r, int w)
+{
+  while (w > 0 && p->colstart[w] - p->colstart[w - 1] <= r) w--;
+  return w;
+}
+
+void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
+{
+  int w = p->width;
+
+  for (int r = 0; r < p->m && p->stored; r++) {
+    const int i = p->perm[r], start = csrrowptr[i], len = csrrowlen[i];
+
+    w = RowWidth(p, r, w);
+    for (int j = 0; j < w; j++) {
+      const int q = p->colstart[j] + r;
+      p->val[q]   = j < len ? csrval[start + j] : 0.0;
+      if (csrcol) p->col[q] = j < len ? csrcol[start + j] : (len ? csrcol[start + len - 1] : 0);
+    }
+  }
+}
+
+void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y)
+{
+  int w = p->width;
+
+  for (int r = 0; r < p->m; r++) {
+    const int i   = p->perm[r];
+    double    sum = 0.0;
+
+    w = RowWidth(p, r, w);
+    for (int j = 0; j < w; j++) {
+      const int q = p->colstart[j] + r;
+      sum += p->val[q] * x[p->col[q]];
+    }
+    y[i] = z ? z[i] + sum : sum;
+  }
+}
+
+/* entries with value 0 (padding, explicit zeros) add nothing and are skipped, as on the GPU */
+void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y)
+{
+  int w = p->width;
+
+  for (int r = 0; r < p->m && p->stored; r++) {
+    const double xi = x[p->perm[r]];
+
+    w = RowWidth(p, r, w);
+    if (xi == 0.0) continue;
+    for (int j = 0; j < w; j++) {
+      const int q = p->colstart[j] + r;
+      if (p->val[q] != 0.0) y[p->col[q]] += p->val[q] * xi;
+    }
+  }
+}
+
+void PJDSHostGetDiagonal(const PJDSArrays *p, int block_size, double *d)
+{
+  int w = p->width;
+
+  for (int r = 0; r < p->m; r++) {
+    const int i  = p->perm[r];
+    double    di = 0.0;
+
+    w = RowWidth(p, r, w);
+    for (int j = 0; j < w; j++) {
+      const int q = p->colstart[j] + r;
+      if (p->col[q] == i) { /* a padding entry repeats the row's last column: the entry itself comes first */
+        di = p->val[q];
+        break;
+      }
+    }
+    d[i] = di;
+  }
+}

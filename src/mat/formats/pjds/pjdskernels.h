@@ -1,0 +1,41 @@
+/*
+   pJDS (padded jagged diagonals, Kreutzer et al.) arrays, in the memory of the backend that computes
+   with them. The rows are sorted by stored length (descending) and grouped in blocks of b_r rows, each
+   block padded to its longest row; sorted row r holds the entries j < w(r), w(r) = width of its block:
+     perm[r]                         the matrix row of sorted row r (m entries)
+     colstart[j]                     start of jagged diagonal j (width + 1 entries); the rows of
+                                     diagonal j are the prefix r < colstart[j+1] - colstart[j], so
+                                     w(r) = #{j : colstart[j+1] - colstart[j] > r}
+     val[colstart[j] + r],           entry j of sorted row r (padding: value 0, column of the row's last
+     col[colstart[j] + r]            entry, 0 for a row without entries)
+   x is read and y written in the original numbering (y[perm[r]]); nothing else is stored per row.
+   Each function exists once per backend, with the same arguments (launch parameters are unused on
+   the host): PJDSHost* (pjdshost.c) and PJDSCuda* (pjds.cu, returning 0 or a cudaError_t).
+*/
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int     m, width, stored; /* rows, diagonals, stored entries (colstart[width]) */
+  int    *perm, *colstart, *col;
+  double *val;
+} PJDSArrays;
+
+/* values (and, when csrcol is given, column indices) from the CSR in backend memory, for the
+   csrrowlen[] entries of each row; padding as above */
+int  PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval);
+int  PJDSCudaMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y);
+int  PJDSCudaMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y);
+int  PJDSCudaGetDiagonal(const PJDSArrays *p, int block_size, double *d);
+
+void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval);
+void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y);
+void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y);
+void PJDSHostGetDiagonal(const PJDSArrays *p, int block_size, double *d);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,391 @@
+/*
+   Sliced ELL, SELL-C-sigma (design.md §4; Monakov et al., Kreutzer et al.): slices of C rows, each
+   padded to its own width, rows optionally sorted by length within windows of sigma rows.
+
+   Layout choice at each build (options -mat_slicedell_slice_height and -mat_slicedell_sigma, 0 =
+   automatic): the format must not hold more than 1.05 times the bytes of the CSR of the entries it
+   stores, 12 nnz + 4 (m + 1). Automatic sigma: 1 (no sorting, no permutation) if that fits, else
+   the smallest of 2C, 4C, 8C, ... (the last one covers every row) that fits. Automatic C: 32 (a
+   warp per slice with a thread per row), halved only while no sigma fits. C = 1 with sigma = 1 is
+   the CSR itself, so the automatic choice always fits; with C or sigma given the layout of fewest
+   bytes is taken and PetscInfo() says it does not fit.
+*/
+#include <ellgformat.h>
+#include <stdint.h>
+#include "slicedkernels.h"
+
+#define SLICED_MAX_BYTES_RATIO 1.05
+#define SLICED_DEFAULT_C       32
+
+typedef struct {
+  SlicedArrays a;                                           /* in the backend's memory */
+  PetscInt     C_option, sigma_option, T_option, bs_option; /* 0: automatic */
+  PetscInt     C, sigma, T, bs;                             /* in use */
+  PetscInt     C_built_option, sigma_built_option;          /* C_option, sigma_option at the last build (the layout follows them) */
+  PetscInt64   stored;                                      /* slots: entries and padding */
+  PetscInt64   entries;                                     /* entries of the rows the format stores */
+  PetscInt     maxwidth;                                    /* widest slice */
+  double       meanwidth;                                   /* mean width of the slices */
+  double       workwidth;                                   /* mean width of the slice an entry is in: sum w^2 / sum w */
+} Sliced;
+
+static PetscErrorCode SlicedCreate(ELLGFormat fmt)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscNew((Sliced **)&fmt->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedDestroy(ELLGFormat fmt)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(fmt->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedReset(ELLGFormat fmt)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.slice_ptr));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.perm));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.col));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.val));
+  PetscCall(PetscMemzero(&sl->a, sizeof(sl->a)));
+  sl->stored = sl->entries = 0;
+  sl->maxwidth             = 0;
+  sl->meanwidth = sl->workwidth = 0.0;
+  fmt->bytes                    = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* T from the slice widths, weighted by the entries in them (where the work is): the smallest power
+   of two that gives each thread fewer than 16 entries of the slice, up to a warp; narrow slices keep
+   a thread per row (with C = 32, every load of a warp is one contiguous segment). The threads of a
+   slice read T*C consecutive entries per step: with small C (chosen for irregular matrices), T grows
+   until that is a 32-byte sector of values, as long as the rows are that long */
+static void SlicedChooseParameters(Sliced *sl)
+{
+  sl->T = 1;
+  while (sl->T < 32 && sl->workwidth >= 16.0 * sl->T) sl->T *= 2;
+  while (sl->T < 32 && sl->T * sl->C < 4 && sl->workwidth >= 2.0 * sl->T) sl->T *= 2;
+  if (sl->T_option) sl->T = sl->T_option;
+  sl->bs = sl->bs_option ? sl->bs_option : (sl->T >= 8 ? 128 : 256);
+}
+
+static PetscBool SlicedIsPow2(PetscInt v) { return (PetscBool)(v > 0 && !(v & (v - 1))); }
+
+static PetscErrorCode SlicedSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "Sliced ELL (SELL-C-sigma) format options");
+  PetscCall(PetscOptionsInt("-mat_slicedell_slice_height", "Rows per slice C: a power of two from 1 to 1024 (0: automatic, 32 unless the padding needs fewer)", "MATSLICEDELL", sl->C_option, &sl->C_option, NULL));
+  PetscCheck(sl->C_option == 0 || (SlicedIsPow2(sl->C_option) && sl->C_option <= 1024), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_slice_height %" PetscInt_FMT ": must be a power of two from 1 to 1024, or 0 (automatic)", sl->C_option);
+  PetscCall(PetscOptionsInt("-mat_slicedell_sigma", "Rows are sorted by length within windows of sigma rows: 1 (no sorting) or a multiple of the slice height (0: automatic)", "MATSLICEDELL", sl->sigma_option, &sl->sigma_option, NULL));
+  PetscCheck(sl->sigma_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 0 (automatic), 1 (no sorting) or a multiple of the slice height", sl->sigma_option);
+  PetscCheck(sl->sigma_option <= 1 || !sl->C_option || sl->sigma_option % sl->C_option == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 1 or a multiple of the slice height %" PetscInt_FMT " (or 0, automatic)", sl->sigma_option, sl->C_option);
+  PetscCall(PetscOptionsInt("-mat_slicedell_threads_per_row", "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the slice widths)", "MATSLICEDELL", sl->T_option, &sl->T_option, NULL));
+  PetscCheck(sl->T_option == 0 || (SlicedIsPow2(sl->T_option) && sl->T_option <= 32), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_threads_per_row %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", sl->T_option);
+  PetscCall(PetscOptionsInt("-mat_slicedell_block_size", "Threads per block of the sliced ELL kernels: a multiple of 32 up to 1024 (0: automatic)", "MATSLICEDELL", sl->bs_option, &sl->bs_option, NULL));
+  PetscCheck(sl->bs_option >= 0 && sl->bs_option <= 1024 && sl->bs_option % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_block_size %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", sl->bs_option);
+  PetscOptionsHeadEnd();
+  SlicedChooseParameters(sl);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedCopyParameters(ELLGFormat from, ELLGFormat to)
+{
+  Sliced *a = (Sliced *)from->data, *b = (Sliced *)to->data;
+
+  PetscFunctionBegin;
+  b->C_option     = a->C_option;
+  b->sigma_option = a->sigma_option;
+  b->T_option     = a->T_option;
+  b->bs_option    = a->bs_option;
+  SlicedChooseParameters(b);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* bytes of slice height C over the row lengths L[] in stored order; sorted: L is sorted (descending)
+   within windows that are multiples of C, so a slice's width is its first length, and a permutation
+   is stored */
+static PetscInt64 SlicedBytes(PetscInt m, const PetscInt *L, PetscInt C, PetscBool sorted)
+{
+  const PetscInt nslices = (m + C - 1) / C;
+  PetscInt64     slots   = 0;
+
+  for (PetscInt s = 0; s < nslices; s++) {
+    PetscInt w = L[s * C];
+
+    if (!sorted)
+      for (PetscInt r = s * C + 1; r < PetscMin(m, (s + 1) * C); r++) w = PetscMax(w, L[r]);
+    slots += (PetscInt64)C * w;
+  }
+  return (PetscInt64)(sizeof(PetscScalar) + sizeof(int)) * slots + (PetscInt64)sizeof(int) * (nslices + 1) + (sorted ? (PetscInt64)sizeof(int) * m : 0);
+}
+
+/* runs of R lengths sorted descending (the last one may be shorter) merged into runs of 2R */
+static void SlicedMergePass(PetscInt m, PetscInt64 R, const PetscInt *in, PetscInt *out)
+{
+  for (PetscInt64 lo = 0; lo < m; lo += 2 * R) {
+    const PetscInt mid = (PetscInt)PetscMin(lo + R, m), hi = (PetscInt)PetscMin(lo + 2 * R, m);
+    PetscInt       i = (PetscInt)lo, j = mid, o = (PetscInt)lo;
+
+    while (i < mid && j < hi) out[o++] = in[i] >= in[j] ? in[i++] : in[j++];
+    while (i < mid) out[o++] = in[i++];
+    while (j < hi) out[o++] = in[j++];
+  }
+}
+
+/* the rows sorted by length, descending and stable, within windows of sigma rows: perm[r] = row of
+   sorted position r, L[r] = its length */
+static PetscErrorCode SlicedSortRows(PetscInt m, PetscInt sigma, const PetscInt *len, int *perm, PetscInt *L)
+{
+  PetscInt64 *key;
+  PetscInt    maxlen = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
+  PetscCall(PetscMalloc1(PetscMin(sigma, m), &key));
+  for (PetscInt lo = 0; lo < m; lo += PetscMin(sigma, m - lo)) {
+    const PetscInt nw = PetscMin(sigma, m - lo);
+
+    /* longer first, then lower row: unique keys, so the order is stable */
+    for (PetscInt i = 0; i < nw; i++) key[i] = ((PetscInt64)(maxlen - len[lo + i]) << 32) | (PetscInt64)(lo + i);
+    PetscCall(PetscSortInt64(nw, key));
+    for (PetscInt i = 0; i < nw; i++) {
+      perm[lo + i] = (int)(key[i] & 0xffffffff);
+      L[lo + i]    = len[perm[lo + i]];
+    }
+  }
+  PetscCall(PetscFree(key));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the slice height C and window sigma of the next build (see the top of the file) */
+static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt *len, PetscInt *C, PetscInt *sigma)
+{
+  const double budget = SLICED_MAX_BYTES_RATIO * ((double)(sizeof(PetscScalar) + sizeof(int)) * (double)sl->entries + (double)sizeof(int) * (double)(m + 1));
+  PetscInt     cand[11], nc = 0, fit[11] = {0}, bestC = 1, bestsigma = 1, c;
+  PetscInt64   best = INT64_MAX, b;
+
+  PetscFunctionBegin;
+  if (sl->C_option) cand[nc++] = sl->C_option;
+  else
+    for (c = SLICED_DEFAULT_C; c >= 1; c /= 2)
+      if (sl->sigma_option <= 1 || sl->sigma_option % c == 0) cand[nc++] = c;
+  if (sl->sigma_option) {
+    PetscInt *L = (PetscInt *)len;
+    int      *perm;
+
+    if (sl->sigma_option > 1) {
+      PetscCall(PetscMalloc2(m, &L, m, &perm));
+      PetscCall(SlicedSortRows(m, sl->sigma_option, len, perm, L));
+    }
+    for (c = 0; c < nc; c++) {
+      b = SlicedBytes(m, L, cand[c], (PetscBool)(sl->sigma_option > 1));
+      if (b < best) {
+        best      = b;
+        bestC     = cand[c];
+        bestsigma = sl->sigma_option;
+      }
+      if ((double)b <= budget) {
+        fit[c] = sl->sigma_option;
+        break;
+      }
+    }
+    if (sl->sigma_option > 1) PetscCall(PetscFree2(L, perm));
+  } else {
+    /* sigma = 1, then the powers of two from 2C up, each level of a bottom-up merge sort of the
+       lengths (windows of 2R rows sorted from those of R), until the preferred C fits */
+    PetscInt *L[2], cur = 0;
+
+    for (c = 0; c < nc && !fit[0]; c++) {
+      b = SlicedBytes(m, len, cand[c], PETSC_FALSE);
+      if (b < best) {
+        best      = b;
+        bestC     = cand[c];
+        bestsigma = 1;
+      }
+      if ((double)b <= budget) fit[c] = 1;
+    }
+    if (!fit[0] && m > 1 && cand[0] > 1) {
+      PetscCall(PetscMalloc2(m, &L[0], m, &L[1]));
+      PetscCall(PetscArraycpy(L[0], len, m));
+      for (PetscInt64 R = 1; R < m && !fit[0]; R *= 2) {
+        SlicedMergePass(m, R, L[cur], L[1 - cur]);
+        cur = 1 - cur;
+        for (c = 0; c < nc; c++) {
+          /* windows of 2R >= 2C rows; the last level sorts the whole matrix: sigma = m rounded up to C */
+          const PetscInt sigma = (PetscInt)PetscMin(2 * R, (m + cand[c] - 1) / cand[c] * cand[c]);
+
+          if (fit[c] || cand[c] == 1 || R < cand[c]) continue;
+          b = SlicedBytes(m, L[cur], cand[c], PETSC_TRUE);
+          if (b < best) {
+            best      = b;
+            bestC     = cand[c];
+            bestsigma = sigma;
+          }
+          if ((double)b <= budget) fit[c] = sigma;
+        }
+      }
+      PetscCall(PetscFree2(L[0], L[1]));
+    }
+  }
+  for (c = 0; c < nc; c++)
+    if (fit[c]) break;
+  if (c < nc) {
+    *C     = cand[c];
+    *sigma = fit[c];
+  } else {
+    *C     = bestC;
+    *sigma = bestsigma;
+    PetscCall(PetscInfo(NULL, "slicedell: with -mat_slicedell_slice_height %" PetscInt_FMT " and -mat_slicedell_sigma %" PetscInt_FMT " (0: automatic) no layout stays within %g times the CSR bytes; the smallest, C %" PetscInt_FMT " and sigma %" PetscInt_FMT ", takes %.3f times\n", sl->C_option,
+                         sl->sigma_option, SLICED_MAX_BYTES_RATIO, *C, *sigma, budget > 0 ? SLICED_MAX_BYTES_RATIO * (double)best / budget : 1.0));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
+{
+  Sliced        *sl = (Sliced *)fmt->data;
+  const PetscInt m  = csr->m;
+  PetscInt       C = 1, sigma = 1, nslices, logC = 0, *L = NULL;
+  int           *sorted = NULL, *perm = NULL, *sp;
+  PetscInt64     stored = 0, w2 = 0;
+
+  PetscFunctionBegin;
+  PetscCheck(m <= PETSC_MAX_INT - 1024, PETSC_COMM_SELF, PETSC_ERR_SUP, "slicedell: %" PetscInt_FMT " rows exceed 32-bit indices", m);
+  sl->entries = 0;
+  for (PetscInt i = 0; i < m; i++) sl->entries += csr->len[i];
+  PetscCall(SlicedChooseLayout(sl, m, csr->len, &C, &sigma));
+  while ((1 << logC) < C) logC++;
+  nslices = (m + C - 1) / C;
+  if (sigma > 1) {
+    PetscBool identity = PETSC_TRUE;
+
+    PetscCall(PetscMalloc2(m, &L, m, &sorted));
+    PetscCall(SlicedSortRows(m, sigma, csr->len, sorted, L));
+    for (PetscInt r = 0; r < m && identity; r++) identity = (PetscBool)(sorted[r] == r);
+    if (!identity) perm = sorted; /* else the order needs no permutation */
+  }
+  PetscCall(PetscMalloc1(nslices + 1, &sp));
+  sp[0]        = 0;
+  sl->maxwidth = 0;
+  for (PetscInt s = 0; s < nslices; s++) {
+    const PetscInt *ls = (L ? L : csr->len) + s * C;
+    PetscInt        w  = 0;
+
+    for (PetscInt l = 0; l < PetscMin(C, m - s * C); l++) w = PetscMax(w, ls[l]);
+    sl->maxwidth = PetscMax(sl->maxwidth, w);
+    stored += (PetscInt64)C * w;
+    w2 += (PetscInt64)w * w;
+    PetscCheck(stored <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_SUP, "slicedell: slice height %" PetscInt_FMT " and sigma %" PetscInt_FMT " pad the matrix to more than 2^31 entries (32-bit indices); choose other -mat_slicedell_slice_height/-mat_slicedell_sigma", C, sigma);
+    sp[s + 1] = (int)stored;
+  }
+  sl->C                  = C;
+  sl->sigma              = sigma;
+  sl->C_built_option     = sl->C_option;
+  sl->sigma_built_option = sl->sigma_option;
+  sl->stored             = stored;
+  sl->meanwidth          = nslices ? (double)stored / ((double)C * (double)nslices) : 0.0;
+  sl->workwidth          = stored ? (double)C * (double)w2 / (double)stored : 0.0;
+  SlicedChooseParameters(sl);
+
+  sl->a.m       = (int)m;
+  sl->a.C       = (int)C;
+  sl->a.logC    = (int)logC;
+  sl->a.nslices = (int)nslices;
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (nslices + 1), (void **)&sl->a.slice_ptr));
+  PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.slice_ptr, sp, sizeof(int) * (nslices + 1), ELLG_MEMCPY_HTOD));
+  if (perm) {
+    PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&sl->a.perm));
+    PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
+  }
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)stored, (void **)&sl->a.val));
+  PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
+  fmt->bytes = (sizeof(int) + sizeof(PetscScalar)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
+  PetscCall(PetscFree(sp));
+  if (L) PetscCall(PetscFree2(L, sorted));
+  {
+    const double csrbytes = (double)(sizeof(PetscScalar) + sizeof(int)) * (double)sl->entries + (double)sizeof(int) * (double)(m + 1);
+
+    PetscCall(PetscInfo(NULL, "slicedell: C %" PetscInt_FMT ", sigma %" PetscInt_FMT "%s, %" PetscInt_FMT " slices, %" PetscInt64_FMT " slots for %" PetscInt64_FMT " entries: %.3f x the CSR bytes of those entries\n", C, sigma, sigma > 1 && !sl->a.perm ? " (order unchanged, no permutation)" : "", nslices, stored, sl->entries,
+                         csrbytes > 0 ? (double)fmt->bytes / csrbytes : 1.0));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* values only: the structure, order and padding of the last build are kept */
+static PetscErrorCode SlicedUpdateValues(ELLGFormat fmt, const ELLGCSR *csr)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, NULL, csr->val));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedMult(ELLGFormat fmt, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostMult, SlicedCudaMult, (&sl->a, (int)sl->T, (int)sl->bs, x, z, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostMultTransposeAdd, SlicedCudaMultTransposeAdd, (&sl->a, (int)sl->bs, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedGetDiagonal(ELLGFormat fmt, PetscScalar *d)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostGetDiagonal, SlicedCudaGetDiagonal, (&sl->a, (int)sl->bs, d));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+  char    order[96];
+
+  PetscFunctionBegin;
+  if (sl->sigma <= 1) PetscCall(PetscSNPrintf(order, sizeof(order), "rows not sorted"));
+  else if (!sl->a.perm) PetscCall(PetscSNPrintf(order, sizeof(order), "sorting leaves the rows in order: no permutation stored"));
+  else if (sl->sigma >= fmt->m) PetscCall(PetscSNPrintf(order, sizeof(order), "rows sorted by length over the whole matrix"));
+  else PetscCall(PetscSNPrintf(order, sizeof(order), "rows sorted by length within windows of %" PetscInt_FMT, sl->sigma));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "SELL-C-sigma: slice height C %" PetscInt_FMT "%s, sigma %" PetscInt_FMT "%s (%s)\n", sl->C, sl->C_built_option ? "" : " (automatic)", sl->sigma, sl->sigma_built_option ? "" : " (automatic)", order));
+  if (sl->C_option != sl->C_built_option || sl->sigma_option != sl->sigma_built_option)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "(options since the build: slice height %" PetscInt_FMT ", sigma %" PetscInt_FMT ", 0 = automatic; they apply when the matrix is next built)\n", sl->C_option, sl->sigma_option));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "slices %d, width mean %.3g max %" PetscInt_FMT ", stored entries %" PetscInt64_FMT " for %" PetscInt64_FMT " (padding ratio %.3f)\n", sl->a.nslices, sl->meanwidth, sl->maxwidth, sl->stored, sl->entries, sl->entries ? (double)sl->stored / (double)sl->entries : 1.0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s (entry-weighted slice width %.3g)\n", sl->T, sl->T_option ? "" : " (automatic)", sl->bs, sl->bs_option ? "" : " (automatic)", sl->workwidth));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+const ELLGFormatOps ELLGFormatOps_SlicedELL = {
+  .name             = "slicedell",
+  .create           = SlicedCreate,
+  .setfromoptions   = SlicedSetFromOptions,
+  .build            = SlicedBuild,
+  .updatevalues     = SlicedUpdateValues,
+  .mult             = SlicedMult,
+  .multtransposeadd = SlicedMultTransposeAdd,
+  .getdiagonal      = SlicedGetDiagonal,
+  .copyparameters   = SlicedCopyParameters,
+  .view             = SlicedView,
+  .reset            = SlicedReset,
+  .destroy          = SlicedDestroy,
+};

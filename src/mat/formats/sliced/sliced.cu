@@ -1,0 +1,135 @@
+/* Sliced ELL (SELL-C-sigma) kernels: SpMV with T threads per row, transpose product, diagonal,
+   packing from CSR */
+#include <cuda_runtime.h>
+#include "slicedkernels.h"
+
+/* one thread per slot (row of a slice, the slots past the last row included): the entries and the
+   padding of that row */
+__global__ void PackKernel(int m, int logC, long nslots, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= nslots) return;
+  const int r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const int i     = r < m ? (perm ? perm[r] : r) : -1;
+  const int src   = i >= 0 ? csrrowptr[i] : 0;
+  const int len   = i >= 0 ? csrrowlen[i] : 0;
+  const int pad   = csrcol && len ? csrcol[src + len - 1] : 0;
+  for (int k = 0; k < w; k++) {
+    const int p = start + k * C + l;
+    val[p]      = k < len ? csrval[src + k] : 0.0;
+    if (csrcol) col[p] = k < len ? csrcol[src + k] : pad;
+  }
+}
+
+/* T consecutive threads share a row, thread t takes the entries t, t+T, ... of it: with T = 1 and
+   C = 32 a warp is a slice and every load of the warp is one contiguous 256-byte (values) or
+   128-byte (columns) segment; with T > 1 a load covers T segments of 32/T rows. Loads are issued
+   two at a time before they are used; the T partial sums are reduced by warp shuffles, and the
+   first thread writes y in the matrix's numbering. */
+template <int T>
+__global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+{
+  const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int  r    = (int)(gid / T);
+  const int  lane = (int)(gid % T);
+  if (r >= m) return; /* the T threads of a row leave together */
+  const int     C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const int     start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const int     step  = T * C;
+  const int    *c     = col + start + lane * C + l;
+  const double *v     = val + start + lane * C + l;
+  double        sum0 = 0.0, sum1 = 0.0;
+  int           k    = lane;
+  for (; k + T < w; k += 2 * T, c += 2 * step, v += 2 * step) {
+    const int    c0 = c[0], c1 = c[step];
+    const double v0 = v[0], v1 = v[step];
+    sum0 += v0 * x[c0];
+    sum1 += v1 * x[c1];
+  }
+  if (k < w) sum0 += v[0] * x[c[0]];
+  double sum = sum0 + sum1;
+  if (T > 1) {
+    const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
+#pragma unroll
+    for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
+  }
+  if (lane == 0) {
+    const int i = perm ? perm[r] : r;
+    y[i]        = z ? z[i] + sum : sum;
+  }
+}
+
+/* a thread per row; padding (value 0) adds nothing and is skipped */
+__global__ void MultTransposeAddKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= m) return;
+  const int    r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const double xi = x[perm ? perm[r] : r];
+  if (xi == 0.0) return;
+  const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  for (int k = 0; k < w; k++) {
+    const int    p = start + k * C + l;
+    const double a = val[p];
+    if (a != 0.0) atomicAdd(&y[col[p]], a * xi);
+  }
+}
+
+/* the first entry in column i: padding follows the entries and holds 0 */
+__global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, double *d)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= m) return;
+  const int r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1), i = perm ? perm[r] : r;
+  const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  double    di    = 0.0;
+  for (int k = 0; k < w; k++) {
+    const int p = start + k * C + l;
+    if (col[p] == i) {
+      di = val[p];
+      break;
+    }
+  }
+  d[i] = di;
+}
+
+static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs); }
+
+extern "C" int SlicedCudaPack(const SlicedArrays *a, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
+{
+  const long nslots = (long)a->nslices * a->C;
+  if (!nslots) return 0;
+  PackKernel<<<Blocks(nslots, 256), 256>>>(a->m, a->logC, nslots, a->slice_ptr, a->perm, csrrowptr, csrrowlen, csrcol, csrval, a->col, a->val);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int SlicedCudaMult(const SlicedArrays *a, int T, int bs, const double *x, const double *z, double *y)
+{
+  if (!a->m) return 0;
+  const int grid = Blocks((long)a->m * T, bs);
+  switch (T) {
+  case 1: MultKernel<1><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
+  case 2: MultKernel<2><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
+  case 4: MultKernel<4><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
+  case 8: MultKernel<8><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
+  case 16: MultKernel<16><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
+  case 32: MultKernel<32><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
+  default: return (int)cudaErrorInvalidValue;
+  }
+  return (int)cudaGetLastError();
+}
+
+extern "C" int SlicedCudaMultTransposeAdd(const SlicedArrays *a, int bs, const double *x, double *y)
+{
+  if (!a->m) return 0;
+  MultTransposeAddKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, y);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int SlicedCudaGetDiagonal(const SlicedArrays *a, int bs, double *d)
+{
+  if (!a->m) return 0;
+  GetDiagonalKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, d);
+  return (int)cudaGetLastError();
+}
