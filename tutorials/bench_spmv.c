@@ -16,7 +16,7 @@ on the GPU, on generated matrices and matrix files, and checks every product aga
   -n <50,...,300>          sizes (list) for the generators of -gen: -n 100,200 adds lap3d7-100,lap3d7-200;\n\
                            the default when neither -matrices nor -suite is given\n\
   -gen <lap3d7>            generators (list) that -n gives sizes to\n\
-  -formats <ellg>          matrix types (list; any name MatSetType() knows), each timed with the vectors of\n\
+  -formats <ellg,pjds,slicedell> matrix types (list; any name MatSetType() knows), each timed with the vectors of\n\
                            MatCreateVecs() (mode GPU) and with host VECSEQ vectors (xGPU: transfers included)\n\
   -reps <100>              timed products per device row, median reported (at least 50)\n\
   -warmup <10>             untimed products before them\n\
@@ -745,8 +745,10 @@ int main(int argc, char **argv)
     PetscCall(PetscStrallocpy("lap3d7", &gens[0]));
   }
   if (!setformats) {
-    nformats = 1;
+    nformats = 3;
     PetscCall(PetscStrallocpy(MATELLG, &formats[0]));
+    PetscCall(PetscStrallocpy(MATPJDS, &formats[1]));
+    PetscCall(PetscStrallocpy(MATSLICEDELL, &formats[2]));
   }
   PetscCheck(b.reps >= 50, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 50 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);

@@ -6,7 +6,7 @@
 
 typedef struct {
   PJDSArrays a;                   /* in the backend's memory */
-  PetscInt   br;                  /* option: rows per block of the build (a power of two, 1 to 1024) */
+  PetscInt   br;                  /* option: rows per block (a power of two, 1 to 1024; 0 automatic) */
   PetscInt   br_applied;          /* the block rows of the last build */
   PetscInt   bs, bs_option;       /* threads per CUDA block in use; option (0: chosen from the rows) */
   PetscInt   nnz;                 /* entries the format holds (the matrix's, less the long rows') */
@@ -20,7 +20,7 @@ static PetscErrorCode PJDSCreate(ELLGFormat fmt)
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&p));
-  p->br = p->br_applied = 32;
+  p->br_applied = 32;
   fmt->data             = p;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -62,8 +62,8 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
-  PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024", "MATPJDS", p->br, &p->br, NULL));
-  PetscCheck(p->br >= 1 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be a power of two from 1 to 1024", p->br);
+  PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
+  PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
   PetscCall(PetscOptionsInt("-mat_pjds_block_size", "Threads per block of the pJDS kernels: a multiple of 32 up to 1024 (0: automatic)", "MATPJDS", p->bs_option, &p->bs_option, NULL));
   PetscCheck(p->bs_option >= 0 && p->bs_option <= 1024 && p->bs_option % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_size %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", p->bs_option);
   PetscOptionsHeadEnd();
@@ -82,50 +82,76 @@ static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The structure on the host from the stored row lengths len[]: perm[] by a stable counting sort
-   (longest rows first, rows without stored entries last), and colstart[] from the block widths (the
-   length of each block's first row): diagonal j holds the rows of the blocks wider than j */
-static PetscErrorCode PJDSStructure(PetscInt m, const PetscInt *len, PetscInt br, int *perm, PetscInt *width, int **colstart, PetscInt64 *stored, PetscInt *nblocks, PetscInt *nzblocks)
+/* perm[] by a stable counting sort of the stored row lengths len[]: longest rows first, rows without
+   stored entries last */
+static PetscErrorCode PJDSSort(PetscInt m, const PetscInt *len, PetscInt maxlen, int *perm)
 {
-  PetscInt   maxlen = 0, *count, *rows;
-  PetscInt64 pos;
+  PetscInt  *first;
+  PetscInt64 pos = 0;
 
   PetscFunctionBegin;
-  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
-  /* count[l]: first sorted position of the rows of length l */
-  PetscCall(PetscCalloc1(maxlen + 2, &count));
-  for (PetscInt i = 0; i < m; i++) count[len[i]]++;
-  pos = 0;
-  for (PetscInt l = maxlen; l >= 0; l--) {
-    const PetscInt c = count[l];
+  PetscCall(PetscCalloc1(maxlen + 1, &first));
+  for (PetscInt i = 0; i < m; i++) first[len[i]]++;
+  for (PetscInt l = maxlen; l >= 0; l--) { /* first[l]: first sorted position of the rows of length l */
+    const PetscInt c = first[l];
 
-    count[l] = (PetscInt)pos;
+    first[l] = (PetscInt)pos;
     pos += c;
   }
-  for (PetscInt i = 0; i < m; i++) perm[count[len[i]]++] = (int)i;
-  /* rows[w]: rows of the blocks of width w, then the diagonal lengths from the widest down */
-  *width    = maxlen;
+  for (PetscInt i = 0; i < m; i++) perm[first[len[i]]++] = (int)i;
+  PetscCall(PetscFree(first));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* entries stored with blocks of br sorted rows, each padded to its first (longest) row */
+static PetscInt64 PJDSPadded(PetscInt m, const PetscInt *len, const int *perm, PetscInt br)
+{
+  PetscInt64 padded = 0;
+
+  for (PetscInt b = 0; b * br < m; b++) padded += (PetscInt64)len[perm[b * br]] * PetscMin(br, m - b * br);
+  return padded;
+}
+
+/* The automatic block rows: the most, up to 32 (a warp), whose padding keeps the format within 1.05
+   times the CSR of the entries it stores (1 row per block needs no padding at all) */
+static PetscInt PJDSAutoBlockRows(PetscInt m, const PetscInt *len, const int *perm, PetscInt width, PetscInt nnz)
+{
+  const double csr = 12.0 * (double)nnz + 4.0 * (double)(m + 1);
+  PetscInt     br  = 32;
+
+  while (br > 1 && 4.0 * (double)(m + width + 1) + 12.0 * (double)PJDSPadded(m, len, perm, br) > 1.05 * csr) br /= 2;
+  return br;
+}
+
+/* colstart[] from the block widths (the length of each block's first row): diagonal j holds the rows
+   of the blocks wider than j, a prefix of the sorted rows */
+static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *perm, PetscInt width, PetscInt br, int **colstart, PetscInt *nblocks, PetscInt *nzblocks)
+{
+  PetscInt  *rows;
+  PetscInt64 pos = 0;
+
+  PetscFunctionBegin;
   *nblocks  = (m + br - 1) / br;
   *nzblocks = 0;
-  PetscCall(PetscCalloc1(maxlen + 1, &rows));
+  PetscCall(PetscCalloc1(width + 1, &rows)); /* rows[w]: rows of the blocks of width w */
   for (PetscInt b = 0; b < *nblocks; b++) {
     const PetscInt w = len[perm[b * br]];
 
     rows[w] += PetscMin(br, m - b * br);
     if (w) (*nzblocks)++;
   }
-  PetscCall(PetscMalloc1(maxlen + 1, colstart));
-  (*colstart)[0] = 0;
-  pos            = 0;
-  *stored        = 0;
-  for (PetscInt j = maxlen - 1; j >= 0; j--) { /* pos: rows of the blocks wider than j */
+  PetscCall(PetscMalloc1(width + 1, colstart));
+  (*colstart)[width] = 0;
+  for (PetscInt j = width - 1; j >= 0; j--) { /* pos: rows of the blocks wider than j */
     pos += rows[j + 1];
-    count[j] = (PetscInt)pos;
-    *stored += pos;
+    (*colstart)[j] = (int)pos;
   }
-  PetscCheck(*stored < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", *stored);
-  for (PetscInt j = 0; j < maxlen; j++) (*colstart)[j + 1] = (*colstart)[j] + (int)count[j];
-  PetscCall(PetscFree(count));
+  for (PetscInt j = 0, start = 0; j <= width; j++) { /* lengths of the diagonals to their starts */
+    const PetscInt len_j = j < width ? (*colstart)[j] : 0;
+
+    (*colstart)[j] = (int)start;
+    start += len_j;
+  }
   PetscCall(PetscFree(rows));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -141,15 +167,19 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < m; i++) {
+    width = PetscMax(width, csr->len[i]);
     stored += csr->len[i];
     s2 += (double)csr->len[i] * (double)csr->len[i];
   }
   p->nnz        = stored;
   p->mean       = m ? (double)stored / (double)m : 0.0;
   p->stddev     = m ? PetscSqrtReal(PetscMax(s2 / (double)m - p->mean * p->mean, 0.0)) : 0.0;
-  p->br_applied = p->br;
   PetscCall(PetscMalloc1(m, &perm));
-  PetscCall(PJDSStructure(m, csr->len, p->br, perm, &width, &colstart, &padded, &p->nblocks, &p->nzblocks));
+  PetscCall(PJDSSort(m, csr->len, width, perm));
+  p->br_applied = p->br ? p->br : PJDSAutoBlockRows(m, csr->len, perm, width, stored);
+  padded        = PJDSPadded(m, csr->len, perm, p->br_applied);
+  PetscCheck(padded < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", padded);
+  PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, &colstart, &p->nblocks, &p->nzblocks));
   p->a.m      = (int)m;
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
@@ -164,7 +194,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscCall(PetscFree(colstart));
   PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
   fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1) + (sizeof(int) + sizeof(PetscScalar)) * (size_t)padded;
-  if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br));
+  if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br_applied));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
