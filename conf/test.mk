@@ -3,7 +3,8 @@
 #   make check            conf/deps.sh (installs missing Debian packages as root, else says what
 #                         to install), builds the library, then runs every test: the harness tests
 #                         of tests/ and tutorials/ (gmakefile.test) and PETSc's own installed
-#                         ksp/ksp/tutorials ex2 tests, plainly and with $(PETSC_EX2_OPTIONS);
+#                         ksp/ksp/tutorials ex2 tests, plainly and with each of our matrix types
+#                         ($(ELLG_MAT_TYPES): -mat_type <type> -vec_type gpu, see PETSC_EX2_OPTIONS);
 #                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
 #                         fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
@@ -12,9 +13,9 @@
 #   make cleantest        removes the test results
 #
 # A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
-# and its output matched. Results: arch/tests and arch/petsc-tests/{aij,ellg}, each with its TAP
-# log (test__tap.log), counts/ and the run folders. CHECK_JOBS tests (default: one per CPU) run
-# at once.
+# and its output matched. Results: arch/tests and arch/petsc-tests/{aij,ellg,pjds,slicedell},
+# each with its TAP log (test__tap.log), counts/ and the run folders. CHECK_JOBS tests (default:
+# one per CPU) run at once.
 
 CHECK_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CHECK_TESTDIR  := $(CURDIR)/$(ELLG_ARCH_DIR)/tests
@@ -27,12 +28,14 @@ hash           := \#
 # sell, sell_mumps (their -mat_type sell is overridden), bjacobi_2 (-ksp_view prints the type),
 # fbcgs_2 (KSPFBCGSR keeps host pointers to vector arrays after restoring them, so it refuses
 # vectors that are not PETSc-native, as device vectors are; it stops with "Only coded for PETSc
-# vectors"). Those with nsize > 1 use the parallel type mpiaijellg.
+# vectors"). Those with nsize > 1 use the parallel type (mpiaijellg, ...).
 PETSC_EX2_TESTS := $(addprefix ksp_ksp_tutorials-ex2_,1 2 3 4 5 bjacobi bjacobi_3 chebyest_1 \
   chebyest_2 fbcgs groppcg pc_symmetric pipebcgs pipecg pipecg2 pipecg2_2 pipecgrr \
   pipecr pipelcg pipeprcg pipeprcg_rcw qmrcgs qmrcgs_2 spqr symmetric_pc symmetric_pc2 \
   telescope umfpack)
-PETSC_EX2_OPTIONS := -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type ellg -vec_type gpu
+# Our matrix types (root names); PETSc's ex2 tests run with each: $(call PETSC_EX2_OPTIONS,<type>)
+ELLG_MAT_TYPES    := ellg pjds slicedell
+PETSC_EX2_OPTIONS  = -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type $(1) -vec_type gpu
 # PETSc's harness makefile, as installed (Debian's hardcodes a ...-real-debug PETSC_DIR: override it)
 PETSC_TEST_MAKE = $(MAKE) --no-print-directory -f $(PETSC_DIR)/share/petsc/examples/gmakefile.test \
   PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH) gmakesearch='$(PETSC_EX2_TESTS)'
@@ -47,8 +50,7 @@ check:
 	-@$(MAKE) --no-print-directory check-petsc-ex2-run
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
 	{ $(call check_count,tests and tutorials,$(CHECK_TESTDIR),$$expected); \
-	  $(call check_count,PETSc ex2 with aij,$(CHECK_PETSCDIR)/aij,$(PETSC_EX2_TESTS)); \
-	  $(call check_count,PETSc ex2 with ellg,$(CHECK_PETSCDIR)/ellg,$(PETSC_EX2_TESTS)); } | $(check_total)
+	  $(check_count_ex2) } | $(check_total)
 
 test: all
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
@@ -56,13 +58,12 @@ test: all
 check-petsc-ex2: all
 	@rm -f $(CHECK_PETSCDIR)/*/$(CHECK_TAPLOG)
 	-@$(MAKE) --no-print-directory check-petsc-ex2-run
-	@{ $(call check_count,PETSc ex2 with aij,$(CHECK_PETSCDIR)/aij,$(PETSC_EX2_TESTS)); \
-	   $(call check_count,PETSc ex2 with ellg,$(CHECK_PETSCDIR)/ellg,$(PETSC_EX2_TESTS)); } | $(check_total)
+	@{ $(check_count_ex2) } | $(check_total)
 
-# the same tests plainly (the baseline) and with the library's types
+# the same tests plainly (the baseline) and with each of the library's types
 check-petsc-ex2-run:
 	-@$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/aij test
-	-@$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/ellg EXTRA_OPTIONS='$(PETSC_EX2_OPTIONS)' test
+	-@$(foreach t,$(ELLG_MAT_TYPES),$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/$(t) EXTRA_OPTIONS='$(call PETSC_EX2_OPTIONS,$(t))' test;)
 
 cleantest:
 	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR)
@@ -81,10 +82,14 @@ check_count = cat $(2)/$(CHECK_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expe
     for (i = 1; i <= n; i++) { ran = 0; for (t in st) if (t == e[i] || index(t, e[i] "+") == 1) ran = 1; \
       if (!ran) st[e[i] " (did not run)"] = "fail" } \
     for (t in st) { c[st[t]]++; if (st[t] == "fail") f[++nf] = t } \
-    printf "%-22s %4d ok, %d not ok, %d skipped\n", suite ":", c["pass"], c["fail"], c["skip"]; \
+    printf "%-26s %4d ok, %d not ok, %d skipped\n", suite ":", c["pass"], c["fail"], c["skip"]; \
     for (i = 2; i <= nf; i++) for (j = i; j > 1 && f[j - 1] > f[j]; j--) { t = f[j]; f[j] = f[j - 1]; f[j - 1] = t } \
     for (i = 1; i <= nf; i++) printf "    not ok: %s\n", f[i]; \
     printf "counts %d %d %d\n", c["pass"], c["fail"], c["skip"] }'
+
+# the lines and counts of PETSc's ex2 suites: the baseline, then one per type
+check_count_ex2 = $(call check_count,PETSc ex2 with aij,$(CHECK_PETSCDIR)/aij,$(PETSC_EX2_TESTS)); \
+  $(foreach t,$(ELLG_MAT_TYPES),$(call check_count,PETSc ex2 with $(t),$(CHECK_PETSCDIR)/$(t),$(PETSC_EX2_TESTS));)
 
 # adds up the counts lines into the final line; the status says whether all passed
 check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \

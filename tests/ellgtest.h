@@ -10,6 +10,28 @@
 /* RTOL - relative tolerance of CheckClose() */
 #define RTOL 1e-12
 
+/* TestType - the matrix type under test from -type <root> (default ellg): a type of this package by its root
+   name (ellg, pjds, slicedell); root gets it, seq and mpi (when not NULL) its sequential and parallel types,
+   "seqaij" and "mpiaij" followed by the root name. Each buffer holds TYPE_LEN characters */
+#define TYPE_LEN 64
+static inline PetscErrorCode TestType(char root[], char seq[], char mpi[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(root, MATELLG, TYPE_LEN));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-type", root, TYPE_LEN, NULL));
+  if (seq) PetscCall(PetscSNPrintf(seq, TYPE_LEN, "seqaij%s", root));
+  if (mpi) PetscCall(PetscSNPrintf(mpi, TYPE_LEN, "mpiaij%s", root));
+  PetscFunctionReturn(0);
+}
+
+/* IsAIJType - whether type is PETSc's own AIJ (the reference), not one of the types under test */
+static inline PetscErrorCode IsAIJType(MatType type, PetscBool *isaij)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrInList(type, MATAIJ "," MATSEQAIJ "," MATMPIAIJ, ',', isaij));
+  PetscFunctionReturn(0);
+}
+
 /* CSR - a matrix in global CSR form, the same on every process */
 typedef struct {
   char         name[64];
@@ -58,12 +80,13 @@ static inline PetscErrorCode SetValuesCSR(Mat A, const CSR *c, InsertMode mode)
   PetscFunctionReturn(0);
 }
 
-/* CreateMatCSR - a matrix of the given type (MATELLG: then also MatSetFromOptions()) with m local rows and n local
-   columns (PETSC_DECIDE: PETSc's split), preallocated exactly and assembled from c */
+/* CreateMatCSR - a matrix of the given type (one under test, not AIJ: then also MatSetFromOptions(), for the format's
+   options) with m local rows and n local columns (PETSC_DECIDE: PETSc's split), preallocated exactly and assembled
+   from c */
 static inline PetscErrorCode CreateMatCSR(MPI_Comm comm, PetscInt m, PetscInt n, const CSR *c, MatType type, Mat *A)
 {
   PetscInt  M = c->M, N = c->N, rstart, rend, cstart, cend, i, k, *dnnz, *onnz;
-  PetscBool isellg;
+  PetscBool isaij;
 
   PetscFunctionBeginUser;
   if (m == PETSC_DECIDE) PetscCall(PetscSplitOwnership(comm, &m, &M));
@@ -71,8 +94,8 @@ static inline PetscErrorCode CreateMatCSR(MPI_Comm comm, PetscInt m, PetscInt n,
   PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, m, n, c->M, c->N));
   PetscCall(MatSetType(*A, type));
-  PetscCall(PetscStrcmp(type, MATELLG, &isellg));
-  if (isellg) PetscCall(MatSetFromOptions(*A));
+  PetscCall(IsAIJType(type, &isaij));
+  if (!isaij) PetscCall(MatSetFromOptions(*A));
   PetscCallMPI(MPI_Scan(&m, &rend, 1, MPIU_INT, MPI_SUM, comm));
   PetscCallMPI(MPI_Scan(&n, &cend, 1, MPIU_INT, MPI_SUM, comm));
   rstart = rend - m;

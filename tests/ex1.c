@@ -1,8 +1,11 @@
-static char help[] = "Products of ELLG matrices against AIJ: MatMult, MatMultAdd (also y == z), MatMultTranspose,\n\
-MatMultTransposeAdd (also y == z) and MatGetDiagonal on random and edge-case matrices (0x0, 1x1,\n\
-empty rows, zero matrix, one dense row, skewed rows, tall and wide, explicit zeros), with device\n\
-vectors (MatCreateVecs) and plain host vectors; MatDuplicate, MatConvert and MatView.\n\
-The reference is an AIJ matrix assembled from the same entries. Prints pass/fail lines only.\n\
+static char help[] = "Products of matrices of one of our types against AIJ: MatMult, MatMultAdd (also y == z),\n\
+MatMultTranspose, MatMultTransposeAdd (also y == z) and MatGetDiagonal on random and edge-case matrices\n\
+(0x0, 1x1, empty rows, zero matrix, one dense row, skewed rows, tall and wide, explicit zeros, power-law\n\
+row lengths, a single full row), with device vectors (MatCreateVecs) and plain host vectors;\n\
+MatDuplicate, MatConvert and MatView.\n\
+The reference is an AIJ matrix assembled from the same entries. Prints pass/fail lines only, which do\n\
+not name the type, so that every type has the same expected output.\n\
+  -type <ellg,pjds,slicedell>: the type (root name; seqaij<type>, mpiaij<type> for its kinds)\n\
   -empty_rank: the last MPI process owns no rows and no columns\n\n";
 
 #include "ellgtest.h"
@@ -66,6 +69,61 @@ static PetscErrorCode CSRLaplacian(const char *name, PetscInt g, CSR *c)
     PetscCall(LaplacianRow(2, g, row, 4.0 + 0.001 * row, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
     c->ia[row + 1] = c->ia[row] + nc;
   }
+  PetscFunctionReturn(0);
+}
+
+/* Random n x n matrix with heavy-tailed (power-law) row lengths: row i has min(n, floor(minlen / u^(1/alpha)))
+   entries for u uniform in (0, 1] (a Pareto tail: most rows short, a few with hundreds or thousands of entries),
+   in columns drawn with a skew towards the first ones (their columns are long too), without repeats */
+static PetscErrorCode CSRPowerLaw(const char *name, PetscInt n, PetscInt minlen, PetscReal alpha, unsigned long seed, CSR *c)
+{
+  PetscRandom rnd;
+  PetscInt    i, j, k, nz = 0, cap = 0, *len;
+  PetscBool  *mark;
+  PetscReal   r;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetInterval(rnd, 0.0, 1.0));
+  PetscCall(PetscRandomSetSeed(rnd, seed));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(PetscMalloc2(n, &len, n, &mark));
+  for (i = 0; i < n; i++) {
+    PetscCall(PetscRandomGetValueReal(rnd, &r));
+    r      = PetscMax(1.0 - r, 1e-12); /* in (0, 1] */
+    len[i] = (PetscInt)PetscMin((PetscReal)n, PetscFloorReal((PetscReal)minlen / PetscPowReal(r, 1.0 / alpha)));
+    cap += len[i];
+    mark[i] = PETSC_FALSE;
+  }
+  PetscCall(CSRCreate(name, n, n, PetscMax(cap, 1), c));
+  for (i = 0; i < n; i++) {
+    /* skewed draws (column n r^2); the draws that are left, if any, fill the row in order of columns */
+    for (j = 0, k = 0; j < 8 * len[i] && k < len[i]; j++) {
+      PetscInt col;
+
+      PetscCall(PetscRandomGetValueReal(rnd, &r));
+      col = PetscMin(n - 1, (PetscInt)((PetscReal)n * r * r));
+      if (!mark[col]) {
+        mark[col] = PETSC_TRUE;
+        k++;
+      }
+    }
+    for (j = 0; j < n && k < len[i]; j++)
+      if (!mark[j]) {
+        mark[j] = PETSC_TRUE;
+        k++;
+      }
+    for (j = 0; j < n; j++)
+      if (mark[j]) {
+        mark[j]   = PETSC_FALSE;
+        c->ja[nz] = j;
+        PetscCall(PetscRandomGetValueReal(rnd, &r));
+        c->va[nz++] = 2.0 * r - 1.0;
+      }
+    c->ia[i + 1] = nz;
+  }
+  PetscCall(PetscFree2(len, mark));
+  PetscCall(PetscRandomDestroy(&rnd));
   PetscFunctionReturn(0);
 }
 
@@ -298,9 +356,9 @@ static PetscErrorCode CheckView(Mat A, Mat R, PetscInt *nfail)
 
   /* default format: the same text as AIJ's after the "type:" line */
   ok = PETSC_TRUE;
-  PetscCall(ViewToFile(A, PETSC_VIEWER_DEFAULT, "view_ellg.txt"));
+  PetscCall(ViewToFile(A, PETSC_VIEWER_DEFAULT, "view_format.txt"));
   PetscCall(ViewToFile(R, PETSC_VIEWER_DEFAULT, "view_aij.txt"));
-  PetscCall(ReadFile(comm, "view_ellg.txt", a, len));
+  PetscCall(ReadFile(comm, "view_format.txt", a, len));
   PetscCall(ReadFile(comm, "view_aij.txt", b, len));
   if (!rank) {
     PetscCall(PetscStrstr(a, "type:", &pa));
@@ -338,16 +396,17 @@ static PetscErrorCode CheckConvert(Mat S, MatType type, const char *dir, Mat R, 
   PetscFunctionReturn(0);
 }
 
-/* MatDuplicate, MatConvert aij <-> ellg (initial, reuse, in place) */
-static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, PetscRandom rnd, PetscInt *nfail)
+/* MatDuplicate, MatConvert aij <-> the type under test, whose sequential and parallel kinds are seqtype and mpitype
+   (initial, reuse, in place) */
+static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, MatType seqtype, MatType mpitype, PetscRandom rnd, PetscInt *nfail)
 {
   PetscMPIInt size;
-  MatType     ellgtype, aijtype, atype;
+  MatType     fmttype, aijtype, atype;
   Mat         B, C, D, E;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
-  ellgtype = size > 1 ? MATMPIAIJELLG : MATSEQAIJELLG;
+  fmttype = size > 1 ? mpitype : seqtype;
   aijtype  = size > 1 ? MATMPIAIJ : MATSEQAIJ;
   PetscCall(MatGetType(A, &atype));
 
@@ -367,21 +426,21 @@ static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, PetscRan
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&C));
 
-  /* aij -> ellg, from D = R (then D = -2 R) */
+  /* aij -> format, from D = R (then D = -2 R) */
   PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &D));
-  PetscCall(CheckConvert(D, ellgtype, "aij -> ellg", R, D, rnd, nfail));
+  PetscCall(CheckConvert(D, fmttype, "aij -> format", R, D, rnd, nfail));
   PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &E));
-  PetscCall(MatConvert(E, ellgtype, MAT_INPLACE_MATRIX, &E));
-  PetscCall(CheckType(E, ellgtype, "MatConvert(aij -> ellg, in place) type", nfail));
-  PetscCall(CheckBoth("MatConvert(aij -> ellg, in place)", E, R, rnd, nfail));
+  PetscCall(MatConvert(E, fmttype, MAT_INPLACE_MATRIX, &E));
+  PetscCall(CheckType(E, fmttype, "MatConvert(aij -> format, in place) type", nfail));
+  PetscCall(CheckBoth("MatConvert(aij -> format, in place)", E, R, rnd, nfail));
   PetscCall(MatDestroy(&E));
 
-  /* ellg -> aij, from E = A (then E = -2 R) */
-  PetscCall(MatConvert(A, ellgtype, MAT_INITIAL_MATRIX, &E));
-  PetscCall(CheckConvert(E, aijtype, "ellg -> aij", R, D, rnd, nfail));
+  /* format -> aij, from E = A (then E = -2 R) */
+  PetscCall(MatConvert(A, fmttype, MAT_INITIAL_MATRIX, &E));
+  PetscCall(CheckConvert(E, aijtype, "format -> aij", R, D, rnd, nfail));
   PetscCall(MatConvert(E, aijtype, MAT_INPLACE_MATRIX, &E));
-  PetscCall(CheckType(E, aijtype, "MatConvert(ellg -> aij, in place) type", nfail));
-  PetscCall(CheckBoth("MatConvert(ellg -> aij, in place)", E, D, rnd, nfail));
+  PetscCall(CheckType(E, aijtype, "MatConvert(format -> aij, in place) type", nfail));
+  PetscCall(CheckBoth("MatConvert(format -> aij, in place)", E, D, rnd, nfail));
   PetscCall(MatDestroy(&E));
   PetscCall(MatDestroy(&D));
   PetscFunctionReturn(0);
@@ -396,18 +455,20 @@ int main(int argc, char **argv)
   CSR         c[24];
   Mat         A, R;
   Vec         x, y;
+  char        type[TYPE_LEN], seqtype[TYPE_LEN], mpitype[TYPE_LEN];
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
   comm = PETSC_COMM_WORLD;
+  PetscCall(TestType(type, seqtype, mpitype));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-empty_rank", &emptyrank, NULL));
   PetscCall(PetscRandomCreate(comm, &rnd));
   PetscCall(PetscRandomSetSeed(rnd, 7));
   PetscCall(PetscRandomSeed(rnd));
 
   {
-    PetscInt skew[300], dense[200];
+    PetscInt skew[300], dense[200], dense2000[2000];
 
     PetscCall(CSRRandom("0x0", 0, 0, 0.0, 0.0, NULL, 1, &c[ncase++]));
     PetscCall(CSRRandom("1x1", 1, 1, 1.0, 0.0, NULL, 2, &c[ncase++]));
@@ -429,10 +490,14 @@ int main(int argc, char **argv)
     for (i = 0; i < 300; i++) skew[i] = i == 5 ? 300 : (i == 100 ? 150 : (i % 50 == 0 ? 40 : 1 + i % 6));
     PetscCall(CSRRandom("skewed rows 300x300", 300, 300, 0.0, 0.0, skew, 17, &c[ncase++]));
     PetscCall(CSRLaplacian("Laplacian 2D 45x45", 45, &c[ncase++]));
+    PetscCall(CSRPowerLaw("power-law rows 3000x3000", 3000, 2, 1.3, 18, &c[ncase++]));
+    PetscCall(CSRRandom("single full row 1x2000", 1, 2000, 1.0, 0.0, NULL, 19, &c[ncase++]));
+    for (i = 0; i < 2000; i++) dense2000[i] = i == 1234 ? 2000 : 0;
+    PetscCall(CSRRandom("one full row, rest empty 2000x2000", 2000, 2000, 0.0, 0.0, dense2000, 20, &c[ncase++]));
   }
 
   for (i = 0; i < ncase; i++) {
-    PetscCall(BuildMat(comm, emptyrank, &c[i], MATELLG, &A));
+    PetscCall(BuildMat(comm, emptyrank, &c[i], type, &A));
     PetscCall(BuildMat(comm, emptyrank, &c[i], MATAIJ, &R));
     PetscCall(CheckBoth(c[i].name, A, R, rnd, &nfail));
     if (i == 5) {
@@ -444,7 +509,7 @@ int main(int argc, char **argv)
       PetscCall(VecDestroy(&x));
       PetscCall(VecDestroy(&y));
       PetscCall(CheckView(A, R, &nfail));
-      PetscCall(CheckDuplicateConvert(A, R, &c[i], rnd, &nfail));
+      PetscCall(CheckDuplicateConvert(A, R, &c[i], seqtype, mpitype, rnd, &nfail));
     }
     PetscCall(MatDestroy(&A));
     PetscCall(MatDestroy(&R));
@@ -458,26 +523,112 @@ int main(int argc, char **argv)
 
 /*TEST
 
+   # every type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -mat_ellg_threads_per_row {{0 1 2 4 8 16 32}}
-      output_file: output/ex1_1.out
-
-   test:
-      suffix: blocksize
-      args: -mat_ellg_block_size {{32 64 256 1024}} -mat_ellg_threads_per_row {{0 32}}
+      args: -type {{ellg pjds slicedell}}
       output_file: output/ex1_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3}}
-      args: -mat_ellg_threads_per_row {{0 4}}
+      args: -type {{ellg pjds slicedell}}
       output_file: output/ex1_1.out
 
    test:
       suffix: empty_rank
       nsize: 3
-      args: -empty_rank
+      args: -type {{ellg pjds slicedell}} -empty_rank
+      output_file: output/ex1_1.out
+
+   # rows split out as long rows from 4 entries on (most of the random rows), or never (the power-law rows)
+   test:
+      suffix: long_rows_ellg
+      args: -type ellg -mat_ellg_long_row_threshold {{3 -1}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: long_rows_ellg_mpi
+      nsize: 2
+      args: -type ellg -mat_ellg_long_row_threshold 3
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: long_rows_pjds
+      args: -type pjds -mat_pjds_long_row_threshold {{3 -1}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: long_rows_pjds_mpi
+      nsize: 2
+      args: -type pjds -mat_pjds_long_row_threshold 3
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: long_rows_slicedell
+      args: -type slicedell -mat_slicedell_long_row_threshold {{3 -1}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: long_rows_slicedell_mpi
+      nsize: 2
+      args: -type slicedell -mat_slicedell_long_row_threshold 3
+      output_file: output/ex1_1.out
+
+   # the options of each format
+
+   test:
+      suffix: ellg_threads_per_row
+      args: -type ellg -mat_ellg_threads_per_row {{1 2 4 8 16 32}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: ellg_block_size
+      args: -type ellg -mat_ellg_block_size {{32 64 256 1024}} -mat_ellg_threads_per_row {{0 32}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: ellg_mpi
+      nsize: {{2 3}}
+      args: -type ellg -mat_ellg_threads_per_row 4
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: pjds_block_rows
+      args: -type pjds -mat_pjds_block_rows {{1 8 32 128}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: pjds_block_size
+      args: -type pjds -mat_pjds_block_size {{32 1024}} -mat_pjds_block_rows 128
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: pjds_mpi
+      nsize: 2
+      args: -type pjds -mat_pjds_block_rows 1
+      output_file: output/ex1_1.out
+
+   # slice height and sigma (0: automatic), threads per row (0: from the slice widths)
+   test:
+      suffix: slicedell_slice_height
+      args: -type slicedell -mat_slicedell_slice_height {{4 32}} -mat_slicedell_sigma {{1 0}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: slicedell_threads_per_row
+      args: -type slicedell -mat_slicedell_threads_per_row {{0 1 4 32}}
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: slicedell_block_size
+      args: -type slicedell -mat_slicedell_block_size 32 -mat_slicedell_threads_per_row 32
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: slicedell_mpi
+      nsize: 2
+      args: -type slicedell -mat_slicedell_slice_height 4 -mat_slicedell_sigma 64
       output_file: output/ex1_1.out
 
 TEST*/

@@ -1,8 +1,9 @@
-static char help[] = "Value and structure changes of an assembled ELLG matrix, done to an AIJ matrix too: after each,\n\
-MatMult, MatMultTranspose and MatGetDiagonal must agree. MatSetValues (INSERT, ADD) + re-assembly,\n\
+static char help[] = "Value and structure changes of an assembled matrix of one of our types, done to an AIJ matrix\n\
+too: after each, MatMult, MatMultTranspose and MatGetDiagonal must agree. MatSetValues (INSERT, ADD) + re-assembly,\n\
 flush assembly, MatScale, MatShift, MatDiagonalSet, MatDiagonalScale, MatZeroRows, MatZeroRowsColumns,\n\
 MatAXPY, MatSeqAIJGetArray, MatZeroEntries, new nonzeros after MatSetOption(MAT_NEW_NONZERO_ALLOCATION_ERR,\n\
 PETSC_FALSE); and the error for a new nonzero with the default options.\n\
+  -type <ellg,pjds,slicedell>: the type (root name)\n\
   -n <n>: the size of the matrix\n\n";
 
 #include "ellgtest.h"
@@ -181,17 +182,19 @@ int main(int argc, char **argv)
   PetscMPIInt    rank;
   PetscBool      found, raised;
   PetscErrorCode ierr;
+  char           type[TYPE_LEN];
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
+  PetscCall(TestType(type, NULL, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCheck(n >= 60, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n must be at least 60");
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   nrows   = rank ? 0 : 4; /* MatZeroRows: process 0 names rows that others may own */
   rows[3] = n - 1;
 
-  PetscCall(BuildMat(n, MATELLG, &A));
+  PetscCall(BuildMat(n, type, &A));
   PetscCall(BuildMat(n, MATAIJ, &R));
   PetscCall(Check("assembled", A, R, &nfail));
 
@@ -243,7 +246,7 @@ int main(int argc, char **argv)
   PetscCall(MatZeroRowsColumns(R, nrows, rows, 1.0, NULL, NULL));
   PetscCall(Check("MatZeroRowsColumns (diagonal 1)", A, R, &nfail));
 
-  PetscCall(BuildMat(n, MATELLG, &A2));
+  PetscCall(BuildMat(n, type, &A2));
   PetscCall(BuildMat(n, MATAIJ, &R2));
   PetscCall(MatAXPY(A, 0.5, A2, SAME_NONZERO_PATTERN));
   PetscCall(MatAXPY(R, 0.5, R2, SAME_NONZERO_PATTERN));
@@ -291,7 +294,7 @@ int main(int argc, char **argv)
   PetscCall(MatDestroy(&R));
 
   /* with the default options a new nonzero after assembly is PETSc's usual error */
-  PetscCall(BuildMat(n, MATELLG, &B));
+  PetscCall(BuildMat(n, type, &B));
   PetscCall(NewNonzero(B, &i, &j, &found));
   raised = PETSC_TRUE;
   if (found) {
@@ -314,11 +317,61 @@ int main(int argc, char **argv)
 
    test:
       suffix: 1
+      args: -type {{ellg pjds slicedell}}
       output_file: output/ex2_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3}}
+      args: -type {{ellg pjds slicedell}}
+      output_file: output/ex2_1.out
+
+   # rows of more than 3 or 6 entries multiplied as long rows: all, or some (the rows have 6 to 8 entries,
+   # up to 10 after the new nonzeros)
+   test:
+      suffix: long_rows_ellg
+      args: -type ellg -mat_ellg_long_row_threshold {{3 6}}
+      output_file: output/ex2_1.out
+
+   test:
+      suffix: long_rows_ellg_mpi
+      nsize: 2
+      args: -type ellg -mat_ellg_long_row_threshold 6
+      output_file: output/ex2_1.out
+
+   test:
+      suffix: long_rows_pjds
+      args: -type pjds -mat_pjds_long_row_threshold {{3 6}}
+      output_file: output/ex2_1.out
+
+   test:
+      suffix: long_rows_pjds_mpi
+      nsize: 2
+      args: -type pjds -mat_pjds_long_row_threshold 6
+      output_file: output/ex2_1.out
+
+   test:
+      suffix: long_rows_slicedell
+      args: -type slicedell -mat_slicedell_long_row_threshold {{3 6}}
+      output_file: output/ex2_1.out
+
+   test:
+      suffix: long_rows_slicedell_mpi
+      nsize: 2
+      args: -type slicedell -mat_slicedell_long_row_threshold 6
+      output_file: output/ex2_1.out
+
+   # a pJDS block per row; sorted sliced ELL slices of 4 rows
+   test:
+      suffix: pjds_block_rows
+      nsize: {{1 2}}
+      args: -type pjds -mat_pjds_block_rows 1
+      output_file: output/ex2_1.out
+
+   test:
+      suffix: slicedell_sigma
+      nsize: {{1 2}}
+      args: -type slicedell -mat_slicedell_slice_height 4 -mat_slicedell_sigma 16
       output_file: output/ex2_1.out
 
 TEST*/

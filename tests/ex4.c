@@ -1,19 +1,24 @@
-static char help[] = "KSP solves with an ELLG matrix and device vectors against the same solves with AIJ and host\n\
-vectors: CG, GMRES and BiCGStab with Jacobi and ILU (block Jacobi with ILU blocks in parallel) on a\n\
+static char help[] = "KSP solves with a matrix of one of our types and device vectors against the same solves with AIJ\n\
+and host vectors: CG, GMRES and BiCGStab with Jacobi and ILU (block Jacobi with ILU blocks in parallel) on a\n\
 2D (5-point) or 3D (7-point) Laplacian. Both must converge, in about the same number of iterations\n\
 (reductions on the GPU sum in another order), and agree on the solution.\n\
+  -type <ellg,pjds,slicedell>: the type (root name); its options apply (MatSetFromOptions)\n\
   -dim <2,3>: dimension of the grid\n\
   -n <n>: grid points per direction\n\n";
 
 #include <petscksp.h>
 #include "ellgtest.h"
 
-/* Laplacian (diagonal 2 dim) on an n^dim grid with Dirichlet boundary, natural ordering, rows split by PETSc */
+/* Laplacian (diagonal 2 dim) on an n^dim grid with Dirichlet boundary, natural ordering, rows split by PETSc; with
+   MatSetFromOptions() for the types under test (not AIJ, the reference) */
 static PetscErrorCode Laplacian(PetscInt dim, PetscInt n, MatType type, Mat *A)
 {
+  PetscBool isaij;
+
   PetscFunctionBeginUser;
+  PetscCall(IsAIJType(type, &isaij));
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(FillLaplacian(*A, dim, n, 2.0 * dim, 0.0, type, PETSC_FALSE));
+  PetscCall(FillLaplacian(*A, dim, n, 2.0 * dim, 0.0, type, (PetscBool)!isaij));
   PetscFunctionReturn(0);
 }
 
@@ -51,10 +56,12 @@ int main(int argc, char **argv)
   PetscRandom        rnd;
   PetscReal          err, nrm;
   PetscBool          isgpu;
+  char               type[TYPE_LEN];
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
+  PetscCall(TestType(type, NULL, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-dim", &dim, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCheck(dim == 2 || dim == 3, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-dim must be 2 or 3");
@@ -62,11 +69,11 @@ int main(int argc, char **argv)
   ptypes[0] = PCJACOBI;
   ptypes[1] = size == 1 ? PCILU : PCBJACOBI; /* ILU blocks in parallel */
 
-  PetscCall(Laplacian(dim, n, MATELLG, &A));
+  PetscCall(Laplacian(dim, n, type, &A));
   PetscCall(Laplacian(dim, n, MATAIJ, &R));
   PetscCall(MatCreateVecs(A, &x, &b));
   PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &isgpu, VECSEQGPU, VECMPIGPU, ""));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%dD Laplacian, %" PetscInt_FMT " unknowns, ellg with %s vectors\n", (int)dim, dim == 2 ? n * n : n * n * n, isgpu ? "gpu" : "OTHER"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%dD Laplacian, %" PetscInt_FMT " unknowns, our type with %s vectors\n", (int)dim, dim == 2 ? n * n : n * n * n, isgpu ? "gpu" : "OTHER"));
   if (!isgpu) nfail++;
   PetscCall(MatCreateVecs(R, &xr, &br));
   PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
@@ -85,9 +92,9 @@ int main(int argc, char **argv)
       /* the solutions: relative difference in the max norm, from the arrays */
       PetscCall(MaxDifference(x, xr, &err, &nrm));
       if (!(err <= 1e-8 * nrm)) ok = PETSC_FALSE;
-      if (ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s converged in %3" PetscInt_FMT " iterations with aij, ellg alike: ok\n", ktypes[k], ptypes[p], itsr));
+      if (ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s converged in %3" PetscInt_FMT " iterations with aij, ours alike: ok\n", ktypes[k], ptypes[p], itsr));
       else {
-        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s FAILED: ellg %" PetscInt_FMT " iterations (%s), aij %" PetscInt_FMT " (%s), solution difference %g (relative)\n", ktypes[k], ptypes[p], its, KSPConvergedReasons[reason], itsr, KSPConvergedReasons[reasonr], (double)(nrm > 0 ? err / nrm : err)));
+        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %-8s FAILED: ours %" PetscInt_FMT " iterations (%s), aij %" PetscInt_FMT " (%s), solution difference %g (relative)\n", ktypes[k], ptypes[p], its, KSPConvergedReasons[reason], itsr, KSPConvergedReasons[reasonr], (double)(nrm > 0 ? err / nrm : err)));
         nfail++;
       }
     }
@@ -108,20 +115,54 @@ int main(int argc, char **argv)
 
    test:
       suffix: 2d
-      args: -dim 2 -n 16
+      args: -type {{ellg pjds slicedell}} -dim 2 -n 16
 
    test:
       suffix: 3d
-      args: -dim 3 -n 8
+      args: -type {{ellg pjds slicedell}} -dim 3 -n 8
 
    test:
       suffix: 2d_mpi
       nsize: 2
-      args: -dim 2 -n 16
+      args: -type {{ellg pjds slicedell}} -dim 2 -n 16
 
    test:
       suffix: 3d_mpi
       nsize: 3
-      args: -dim 3 -n 8
+      args: -type {{ellg pjds slicedell}} -dim 3 -n 8
+
+   # rows of more than 3 entries multiplied as long rows (most rows: 5 in 2D, 7 in 3D)
+   test:
+      suffix: long_rows_ellg
+      args: -type ellg -mat_ellg_long_row_threshold 3 -dim 3 -n 8
+      output_file: output/ex4_3d.out
+
+   test:
+      suffix: long_rows_ellg_mpi
+      nsize: 2
+      args: -type ellg -mat_ellg_long_row_threshold 3 -dim 2 -n 16
+      output_file: output/ex4_2d_mpi.out
+
+   test:
+      suffix: long_rows_pjds
+      args: -type pjds -mat_pjds_long_row_threshold 3 -dim 3 -n 8
+      output_file: output/ex4_3d.out
+
+   test:
+      suffix: long_rows_pjds_mpi
+      nsize: 2
+      args: -type pjds -mat_pjds_long_row_threshold 3 -dim 2 -n 16
+      output_file: output/ex4_2d_mpi.out
+
+   test:
+      suffix: long_rows_slicedell
+      args: -type slicedell -mat_slicedell_long_row_threshold 3 -dim 3 -n 8
+      output_file: output/ex4_3d.out
+
+   test:
+      suffix: long_rows_slicedell_mpi
+      nsize: 2
+      args: -type slicedell -mat_slicedell_long_row_threshold 3 -dim 2 -n 16
+      output_file: output/ex4_2d_mpi.out
 
 TEST*/

@@ -1,6 +1,7 @@
-static char help[] = "Bad options and bad calls with ELLG matrices must give clear errors. The program catches each\n\
-error (PetscReturnErrorHandler) and prints one line that does not depend on the backend.\n\
-  -case option: build, assemble and multiply an ELLG matrix under the (bad) options given;\n\
+static char help[] = "Bad options and bad calls with matrices of our types must give clear errors. The program catches\n\
+each error (PetscReturnErrorHandler) and prints one line that does not depend on the backend.\n\
+  -type <ellg,pjds,slicedell>: the type (root name)\n\
+  -case option: build, assemble and multiply a matrix of the type under the (bad) options given;\n\
                 an error must be raised whose message contains the -expect string\n\
   -case cuda:   the same with -ellg_backend cuda: either the products run on a GPU and match AIJ,\n\
                 or (no usable GPU, or built without CUDA) a clear error names cuda\n\
@@ -49,18 +50,18 @@ static PetscErrorCode MultDifference(Mat A, Mat R, PetscReal *diff)
   PetscFunctionReturn(0);
 }
 
-/* The ELLG matrix A made from the options, checked against AIJ; errors are returned to the caller */
-static PetscErrorCode MakeAndMultiply(Mat A, Mat R, PetscBool cuda)
+/* The matrix A of the given type made from the options, checked against AIJ; errors are returned to the caller */
+static PetscErrorCode MakeAndMultiply(Mat A, MatType type, Mat R, PetscBool cuda)
 {
   PetscReal        diff;
   PetscELLGBackend be;
 
   PetscFunctionBeginUser;
-  PetscCall(FillMat(A, MATELLG, PETSC_TRUE));
+  PetscCall(FillMat(A, type, PETSC_TRUE));
   PetscCall(MatELLGGetBackend(A, &be));
   PetscCheck(!cuda || be == PETSCELLG_BACKEND_CUDA, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "-ellg_backend cuda given, but the matrix uses the %s backend", PetscELLGBackends[be]);
   PetscCall(MultDifference(A, R, &diff));
-  PetscCheck(diff < 1e-12, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "MatMult of the ELLG matrix differs from AIJ by %g", (double)diff);
+  PetscCheck(diff < 1e-12, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "MatMult of the %s matrix differs from AIJ by %g", type, (double)diff);
   PetscFunctionReturn(0);
 }
 
@@ -82,7 +83,7 @@ static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *what, Pet
   PetscFunctionReturn(0);
 }
 
-/* Runs a bad call on the ELLG matrix and the same call on the AIJ matrix, errors returned instead of
+/* Runs a bad call on the matrix of the type under test and the same call on the AIJ matrix, errors returned instead of
    aborting: both must fail, with the same error code (PETSc's usual one for that mistake) */
 #define EXPECT_SAME_ERROR(label, callA, callR) \
   do { \
@@ -95,7 +96,7 @@ static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *what, Pet
     ok_ = (PetscBool)(er_ != 0 && ea_ == er_); \
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok_, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD)); \
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-48s %s\n", label, ok_ ? "error: ok" : "FAILED")); \
-    if (!ok_) PetscCall(PetscSynchronizedPrintf(PETSC_COMM_WORLD, "    [%d] ellg error %d, aij error %d\n", rank, (int)ea_, (int)er_)); \
+    if (!ok_) PetscCall(PetscSynchronizedPrintf(PETSC_COMM_WORLD, "    [%d] format error %d, aij error %d\n", rank, (int)ea_, (int)er_)); \
     PetscCall(PetscSynchronizedFlush(PETSC_COMM_WORLD, PETSC_STDOUT)); \
   } while (0)
 
@@ -115,7 +116,7 @@ static PetscErrorCode CreateVecs(Mat A, VecType type, Vec *x, Vec *y, Vec *big)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode BadCalls(void)
+static PetscErrorCode BadCalls(MatType type)
 {
   Mat         A, R, UA, UR;
   Vec         x, y, z, big, xr, yr, zr, bigr;
@@ -124,7 +125,7 @@ static PetscErrorCode BadCalls(void)
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
-  PetscCall(BuildMat(MATELLG, &A));
+  PetscCall(BuildMat(type, &A));
   PetscCall(BuildMat(MATAIJ, &R));
   PetscCall(CreateVecs(A, VECGPU, &x, &y, &big));
   PetscCall(CreateVecs(R, VECSTANDARD, &xr, &yr, &bigr));
@@ -151,7 +152,7 @@ static PetscErrorCode BadCalls(void)
   PetscCall(MatGetSize(A, &M, NULL));
   PetscCall(MatCreate(PETSC_COMM_WORLD, &UA));
   PetscCall(MatSetSizes(UA, m, m, M, M));
-  PetscCall(MatSetType(UA, MATELLG));
+  PetscCall(MatSetType(UA, type));
   PetscCall(MatSetUp(UA));
   PetscCall(MatCreate(PETSC_COMM_WORLD, &UR));
   PetscCall(MatSetSizes(UR, m, m, M, M));
@@ -179,10 +180,12 @@ int main(int argc, char **argv)
   char           kase[32] = "calls", expect[64] = "";
   PetscBool      iscalls, isoption, iscuda, found;
   PetscErrorCode ierr;
+  char           type[TYPE_LEN];
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
+  PetscCall(TestType(type, NULL, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-case", kase, sizeof(kase), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-expect", expect, sizeof(expect), NULL));
   PetscCall(PetscStrcmp(kase, "calls", &iscalls));
@@ -190,14 +193,14 @@ int main(int argc, char **argv)
   PetscCall(PetscStrcmp(kase, "cuda", &iscuda));
   PetscCheck(iscalls || isoption || iscuda, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-case must be calls, option or cuda");
 
-  if (iscalls) PetscCall(BadCalls());
+  if (iscalls) PetscCall(BadCalls(type));
   else {
     Mat A, R;
 
     PetscCall(BuildMat(MATAIJ, &R));
     PetscCall(MatCreate(PETSC_COMM_WORLD, &A));
     PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-    ierr = MakeAndMultiply(A, R, iscuda);
+    ierr = MakeAndMultiply(A, type, R, iscuda);
     PetscCall(PetscPopErrorHandler());
     PetscCall(MatDestroy(&A));
     PetscCall(MatDestroy(&R));
@@ -220,10 +223,12 @@ int main(int argc, char **argv)
 
    test:
       suffix: calls
+      args: -type {{ellg pjds slicedell}}
 
    test:
       suffix: calls_mpi
       nsize: 2
+      args: -type {{ellg pjds slicedell}}
       output_file: output/ex5_calls.out
 
    # An option error inside PetscOptionsBegin/End leaves PETSc's own copies of the option strings
@@ -247,6 +252,52 @@ int main(int argc, char **argv)
    test:
       suffix: backend_cuda
       args: -case cuda -ellg_backend cuda
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: pjds_block_rows
+      args: -type pjds -case option -expect mat_pjds_block_rows -mat_pjds_block_rows {{3 2048}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: pjds_block_size
+      args: -type pjds -case option -expect mat_pjds_block_size -mat_pjds_block_size {{33 -32}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: slicedell_slice_height
+      args: -type slicedell -case option -expect mat_slicedell_slice_height -mat_slicedell_slice_height {{3 2048}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   # sigma: negative, or not a multiple of the slice height
+   test:
+      suffix: slicedell_sigma
+      args: -type slicedell -case option -expect mat_slicedell_sigma -mat_slicedell_slice_height 4 -mat_slicedell_sigma {{-1 6}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: slicedell_threads_per_row
+      args: -type slicedell -case option -expect mat_slicedell_threads_per_row -mat_slicedell_threads_per_row {{3 64}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: slicedell_block_size
+      args: -type slicedell -case option -expect mat_slicedell_block_size -mat_slicedell_block_size {{33 -32}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: long_row_threshold_ellg
+      args: -type ellg -case option -expect mat_ellg_long_row_threshold -mat_ellg_long_row_threshold -2
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: long_row_threshold_pjds
+      args: -type pjds -case option -expect mat_pjds_long_row_threshold -mat_pjds_long_row_threshold -2
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: long_row_threshold_slicedell
+      args: -type slicedell -case option -expect mat_slicedell_long_row_threshold -mat_slicedell_long_row_threshold -2
       filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
 
 TEST*/
