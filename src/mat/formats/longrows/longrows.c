@@ -1,4 +1,5 @@
-/* Rows split out of a storage format because they are far longer than the typical row */
+/* Rows split out of a storage format because they are far longer than the typical row: a CSR of
+   those rows, cut into chunks that the GPU works on a thread block each */
 #include <ellgformat.h>
 #include "longrowskernels.h"
 
@@ -11,33 +12,55 @@ struct _p_ELLGLongRows {
 
 #define ELLGLongRowsCall(l, f, ...) PetscELLGBackendCall((l)->backend, LongRowsHost##f, LongRowsCuda##f, (__VA_ARGS__))
 
+/* the arrays in the backend's memory, the index arrays copied from the host */
+static PetscErrorCode ELLGLongRowsAlloc(ELLGLongRows l, const int *ids, const int *ptr, const int *rowchunk, const int *chunkrow)
+{
+  const PetscELLGBackend be = l->backend;
+  const size_t           nr = (size_t)l->a.nrows, nc = (size_t)l->a.nchunks;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * nr, (void **)&l->a.ids));
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * (nr + 1), (void **)&l->a.rowptr));
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * (nr + 1), (void **)&l->a.rowchunk));
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * nc, (void **)&l->a.chunkrow));
+  PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * nc, (void **)&l->a.partial));
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * l->nnz, (void **)&l->a.col));
+  PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * l->nnz, (void **)&l->a.val));
+  PetscCall(PetscELLGMemcpy(be, l->a.ids, ids, sizeof(int) * nr, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(be, l->a.rowptr, ptr, sizeof(int) * (nr + 1), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(be, l->a.rowchunk, rowchunk, sizeof(int) * (nr + 1), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(be, l->a.chunkrow, chunkrow, sizeof(int) * nc, ELLG_MEMCPY_HTOD));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the nrows rows listed in rows[] (ascending) of the CSR, with their values */
 PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, PetscInt nrows, const PetscInt *rows, ELLGLongRows *lr)
 {
   ELLGLongRows l;
-  int         *ids, *ptr;
+  int         *ids, *ptr, *rowchunk, *chunkrow;
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&l));
   l->backend = be;
-  PetscCall(PetscMalloc2(nrows, &ids, nrows + 1, &ptr));
-  ptr[0] = 0;
+  PetscCall(PetscMalloc3(nrows, &ids, nrows + 1, &ptr, nrows + 1, &rowchunk));
+  ptr[0] = rowchunk[0] = 0;
   for (PetscInt r = 0; r < nrows; r++) {
     const PetscInt len = csr->ai[rows[r] + 1] - csr->ai[rows[r]];
 
-    ids[r]    = (int)rows[r];
-    ptr[r + 1] = ptr[r] + (int)len;
-    l->maxlen = PetscMax(l->maxlen, len);
+    ids[r]          = (int)rows[r];
+    ptr[r + 1]      = ptr[r] + (int)len;
+    rowchunk[r + 1] = rowchunk[r] + (int)((len + LONGROWS_CHUNK - 1) / LONGROWS_CHUNK);
+    l->maxlen       = PetscMax(l->maxlen, len);
   }
-  l->a.nrows = (int)nrows;
-  l->nnz     = ptr[nrows];
-  PetscCall(PetscELLGMalloc(be, sizeof(int) * nrows, (void **)&l->a.ids));
-  PetscCall(PetscELLGMalloc(be, sizeof(int) * (nrows + 1), (void **)&l->a.rowptr));
-  PetscCall(PetscELLGMalloc(be, sizeof(int) * l->nnz, (void **)&l->a.col));
-  PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * l->nnz, (void **)&l->a.val));
-  PetscCall(PetscELLGMemcpy(be, l->a.ids, ids, sizeof(int) * nrows, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscELLGMemcpy(be, l->a.rowptr, ptr, sizeof(int) * (nrows + 1), ELLG_MEMCPY_HTOD));
-  PetscCall(PetscFree2(ids, ptr));
+  l->a.nrows   = (int)nrows;
+  l->a.nchunks = rowchunk[nrows];
+  l->nnz       = ptr[nrows];
+  PetscCall(PetscMalloc1(l->a.nchunks, &chunkrow));
+  for (PetscInt r = 0; r < nrows; r++)
+    for (int c = rowchunk[r]; c < rowchunk[r + 1]; c++) chunkrow[c] = (int)r;
+  PetscCall(ELLGLongRowsAlloc(l, ids, ptr, rowchunk, chunkrow));
+  PetscCall(PetscFree3(ids, ptr, rowchunk));
+  PetscCall(PetscFree(chunkrow));
   ELLGLongRowsCall(l, Gather, &l->a, csr->rowptr, csr->col, csr->val);
   *lr = l;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -73,13 +96,13 @@ PetscErrorCode ELLGLongRowsGetDiagonal(ELLGLongRows l, PetscScalar *d)
 
 size_t ELLGLongRowsBytes(ELLGLongRows l)
 {
-  return l ? (sizeof(int) + sizeof(PetscScalar)) * (size_t)l->nnz + sizeof(int) * (2 * (size_t)l->a.nrows + 1) : 0;
+  return l ? (sizeof(int) + sizeof(PetscScalar)) * ((size_t)l->nnz + (size_t)l->a.nchunks) + sizeof(int) * (3 * (size_t)l->a.nrows + 2) : 0;
 }
 
 PetscErrorCode ELLGLongRowsView(ELLGLongRows l, PetscViewer viewer)
 {
   PetscFunctionBegin;
-  if (l) PetscCall(PetscViewerASCIIPrintf(viewer, "long rows: %d, with %" PetscInt_FMT " entries (longest %" PetscInt_FMT "), a thread block each\n", l->a.nrows, l->nnz, l->maxlen));
+  if (l) PetscCall(PetscViewerASCIIPrintf(viewer, "long rows: %d, with %" PetscInt_FMT " entries (longest %" PetscInt_FMT "), in %d chunks of up to %d entries, a thread block each\n", l->a.nrows, l->nnz, l->maxlen, l->a.nchunks, LONGROWS_CHUNK));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -89,6 +112,9 @@ PetscErrorCode ELLGLongRowsDestroy(ELLGLongRows *l)
   if (!*l) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.ids));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.rowptr));
+  PetscCall(PetscELLGFree((*l)->backend, (*l)->a.rowchunk));
+  PetscCall(PetscELLGFree((*l)->backend, (*l)->a.chunkrow));
+  PetscCall(PetscELLGFree((*l)->backend, (*l)->a.partial));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.col));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.val));
   PetscCall(PetscFree(*l));

@@ -1,73 +1,97 @@
-/* Long rows on CUDA: a thread block per row, warp shuffles then shared memory for the sum */
+/* Long rows on CUDA: a thread block per chunk of a row; sums by warp shuffles then shared memory */
 #include <cuda_runtime.h>
 #include "longrowskernels.h"
 
 #define LONGROWS_THREADS 256
 
-__global__ void GatherKernel(int nrows, const int *__restrict__ ids, const int *__restrict__ rowptr, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
+/* the entries of chunk c: [*begin, *end) in the long-row CSR; the row's matrix row in *row */
+__device__ static void ChunkRange(const LongRowsArrays l, int c, int *begin, int *end, int *row)
 {
-  const int r = blockIdx.x, src = csrrowptr[ids[r]], dst = rowptr[r], len = rowptr[r + 1] - dst;
-  for (int k = threadIdx.x; k < len; k += blockDim.x) {
-    val[dst + k] = csrval[src + k];
-    if (csrcol) col[dst + k] = csrcol[src + k];
+  const int r = l.chunkrow[c];
+  *begin      = l.rowptr[r] + (c - l.rowchunk[r]) * LONGROWS_CHUNK;
+  *end        = min(*begin + LONGROWS_CHUNK, l.rowptr[r + 1]);
+  *row        = l.ids[r];
+}
+
+__global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval)
+{
+  int begin, end, row;
+  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  const int shift = csrrowptr[row] - l.rowptr[l.chunkrow[blockIdx.x]];
+  for (int k = begin + threadIdx.x; k < end; k += blockDim.x) {
+    l.val[k] = csrval[k + shift];
+    if (csrcol) l.col[k] = csrcol[k + shift];
   }
 }
 
-__global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const int *__restrict__ ids, const int *__restrict__ rowptr, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+__global__ void __launch_bounds__(LONGROWS_THREADS) ChunkSumKernel(const LongRowsArrays l, const double *__restrict__ x)
 {
   __shared__ double part[LONGROWS_THREADS / 32];
-  const int         r = blockIdx.x, end = rowptr[r + 1];
+  int               begin, end, row;
   double            sum = 0.0;
-  for (int k = rowptr[r] + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += val[k] * x[col[k]];
+  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += l.val[k] * x[l.col[k]];
   for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
   if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
   __syncthreads();
   if (threadIdx.x < 32) {
     sum = threadIdx.x < LONGROWS_THREADS / 32 ? part[threadIdx.x] : 0.0;
     for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
-    if (threadIdx.x == 0) y[ids[r]] += sum;
+    if (threadIdx.x == 0) l.partial[blockIdx.x] = sum;
   }
 }
 
-__global__ void MultTransposeAddKernel(const int *__restrict__ ids, const int *__restrict__ rowptr, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+__global__ void RowSumKernel(const LongRowsArrays l, double *y)
 {
-  const int    r = blockIdx.x, end = rowptr[r + 1];
-  const double xr = x[ids[r]];
-  if (xr == 0.0) return;
-  for (int k = rowptr[r] + threadIdx.x; k < end; k += blockDim.x) atomicAdd(&y[col[k]], val[k] * xr);
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= l.nrows) return;
+  double sum = 0.0;
+  for (int c = l.rowchunk[r]; c < l.rowchunk[r + 1]; c++) sum += l.partial[c];
+  y[l.ids[r]] += sum;
 }
 
-__global__ void GetDiagonalKernel(const int *__restrict__ ids, const int *__restrict__ rowptr, const int *__restrict__ col, const double *__restrict__ val, double *d)
+__global__ void MultTransposeAddKernel(const LongRowsArrays l, const double *__restrict__ x, double *y)
 {
-  const int r = blockIdx.x, i = ids[r], end = rowptr[r + 1];
-  for (int k = rowptr[r] + threadIdx.x; k < end; k += blockDim.x)
-    if (col[k] == i) d[i] = val[k]; /* a column appears once in a row: one thread writes */
+  int begin, end, row;
+  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  const double xr = x[row];
+  if (xr == 0.0) return;
+  for (int k = begin + threadIdx.x; k < end; k += blockDim.x) atomicAdd(&y[l.col[k]], l.val[k] * xr);
+}
+
+__global__ void GetDiagonalKernel(const LongRowsArrays l, double *d)
+{
+  int begin, end, row;
+  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  for (int k = begin + threadIdx.x; k < end; k += blockDim.x)
+    if (l.col[k] == row) d[row] = l.val[k]; /* a column appears once in a row: one thread writes */
 }
 
 extern "C" int LongRowsCudaGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval)
 {
-  if (!l->nrows) return 0;
-  GatherKernel<<<l->nrows, LONGROWS_THREADS>>>(l->nrows, l->ids, l->rowptr, csrrowptr, csrcol, csrval, l->col, l->val);
+  if (!l->nchunks) return 0;
+  GatherKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, csrrowptr, csrcol, csrval);
   return (int)cudaGetLastError();
 }
 
 extern "C" int LongRowsCudaMultAdd(const LongRowsArrays *l, const double *x, double *y)
 {
-  if (!l->nrows) return 0;
-  MultAddKernel<<<l->nrows, LONGROWS_THREADS>>>(l->ids, l->rowptr, l->col, l->val, x, y);
+  if (!l->nchunks) return 0;
+  ChunkSumKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, x);
+  RowSumKernel<<<(l->nrows + 127) / 128, 128>>>(*l, y);
   return (int)cudaGetLastError();
 }
 
 extern "C" int LongRowsCudaMultTransposeAdd(const LongRowsArrays *l, const double *x, double *y)
 {
-  if (!l->nrows) return 0;
-  MultTransposeAddKernel<<<l->nrows, LONGROWS_THREADS>>>(l->ids, l->rowptr, l->col, l->val, x, y);
+  if (!l->nchunks) return 0;
+  MultTransposeAddKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, x, y);
   return (int)cudaGetLastError();
 }
 
 extern "C" int LongRowsCudaGetDiagonal(const LongRowsArrays *l, double *d)
 {
-  if (!l->nrows) return 0;
-  GetDiagonalKernel<<<l->nrows, LONGROWS_THREADS>>>(l->ids, l->rowptr, l->col, l->val, d);
+  if (!l->nchunks) return 0;
+  GetDiagonalKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, d);
   return (int)cudaGetLastError();
 }

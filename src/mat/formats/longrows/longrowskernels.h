@@ -2,8 +2,12 @@
    Long rows: rows split out of a format, kept as a small CSR over those rows
      ids[r]                 the matrix row of long row r
      rowptr[r]..rowptr[r+1] its entries in col[], val[]
-   Each function exists once per backend: LongRowsHost* (longrowshost.c), LongRowsCuda* (longrows.cu,
-   a thread block per row; returning 0 or a cudaError_t).
+   cut into chunks of LONGROWS_CHUNK entries, each a thread block's work on the GPU:
+     chunkrow[c]                    the long row of chunk c
+     rowchunk[r]..rowchunk[r+1]     the chunks of long row r
+     partial[c]                     the sum of chunk c, added up per row in order (deterministic)
+   Each function exists once per backend: LongRowsHost* (longrowshost.c, plain loops over the rows),
+   LongRowsCuda* (longrows.cu, returning 0 or a cudaError_t).
 */
 #pragma once
 
@@ -11,10 +15,12 @@
 extern "C" {
 #endif
 
+#define LONGROWS_CHUNK 8192
+
 typedef struct {
-  int     nrows;
-  int    *ids, *rowptr, *col;
-  double *val;
+  int     nrows, nchunks;
+  int    *ids, *rowptr, *col, *chunkrow, *rowchunk;
+  double *val, *partial;
 } LongRowsArrays;
 
 /* entries of the long rows from the CSR of the whole matrix (csrcol NULL: values only) */
