@@ -62,6 +62,8 @@ PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBac
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITEMS);
 PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
+PETSC_INTERN PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
+PETSC_INTERN PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGFormatBuild(ELLGFormat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatUpdateValues(ELLGFormat, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatMult(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *);

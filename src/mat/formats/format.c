@@ -36,6 +36,30 @@ PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscO
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -mat_<format>_threads_per_row: 0 (automatic) or a power of two up to a warp */
+PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscInt *T)
+{
+  char opt[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_threads_per_row", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths)", "MATELLG", *T, T, NULL));
+  PetscCheck(*T >= 0 && *T <= 32 && !(*T & (*T - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", opt, *T);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* -mat_<format>_block_size: 0 (automatic) or a multiple of 32 up to 1024 threads per CUDA block */
+PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscInt *bs)
+{
+  char opt[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_block_size", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "Threads per block of the format's kernels: a multiple of 32 up to 1024 (0: automatic)", "MATELLG", *bs, bs, NULL));
+  PetscCheck(*bs >= 0 && *bs <= 1024 && *bs % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", opt, *bs);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 {
   PetscFunctionBegin;

@@ -53,10 +53,8 @@ static PetscErrorCode ELLGSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ELLG format options");
-  PetscCall(PetscOptionsInt("-mat_ellg_threads_per_row", "Threads per row of the ELLR-T kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths)", "MATELLG", e->T_option, &e->T_option, NULL));
-  PetscCheck(e->T_option >= 0 && e->T_option <= 32 && !(e->T_option & (e->T_option - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_threads_per_row %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", e->T_option);
-  PetscCall(PetscOptionsInt("-mat_ellg_block_size", "Threads per block of the ELLG kernels: a multiple of 32 up to 1024 (0: automatic)", "MATELLG", e->bs_option, &e->bs_option, NULL));
-  PetscCheck(e->bs_option >= 0 && e->bs_option <= 1024 && e->bs_option % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_block_size %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", e->bs_option);
+  PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &e->T_option));
+  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &e->bs_option));
   PetscOptionsHeadEnd();
   ELLGChooseParameters(e);
   PetscFunctionReturn(PETSC_SUCCESS);

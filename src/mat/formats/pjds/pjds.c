@@ -64,8 +64,7 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
   PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
-  PetscCall(PetscOptionsInt("-mat_pjds_block_size", "Threads per block of the pJDS kernels: a multiple of 32 up to 1024 (0: automatic)", "MATPJDS", p->bs_option, &p->bs_option, NULL));
-  PetscCheck(p->bs_option >= 0 && p->bs_option <= 1024 && p->bs_option % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_size %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", p->bs_option);
+  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
   PetscOptionsHeadEnd();
   PJDSChooseParameters(p);
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -87,10 +87,8 @@ static PetscErrorCode SlicedSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Pet
   PetscCall(PetscOptionsInt("-mat_slicedell_sigma", "Rows are sorted by length within windows of sigma rows: 1 (no sorting) or a multiple of the slice height (0: automatic)", "MATSLICEDELL", sl->sigma_option, &sl->sigma_option, NULL));
   PetscCheck(sl->sigma_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 0 (automatic), 1 (no sorting) or a multiple of the slice height", sl->sigma_option);
   PetscCheck(sl->sigma_option <= 1 || !sl->C_option || sl->sigma_option % sl->C_option == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 1 or a multiple of the slice height %" PetscInt_FMT " (or 0, automatic)", sl->sigma_option, sl->C_option);
-  PetscCall(PetscOptionsInt("-mat_slicedell_threads_per_row", "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the slice widths)", "MATSLICEDELL", sl->T_option, &sl->T_option, NULL));
-  PetscCheck(sl->T_option == 0 || (SlicedIsPow2(sl->T_option) && sl->T_option <= 32), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_threads_per_row %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", sl->T_option);
-  PetscCall(PetscOptionsInt("-mat_slicedell_block_size", "Threads per block of the sliced ELL kernels: a multiple of 32 up to 1024 (0: automatic)", "MATSLICEDELL", sl->bs_option, &sl->bs_option, NULL));
-  PetscCheck(sl->bs_option >= 0 && sl->bs_option <= 1024 && sl->bs_option % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_block_size %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", sl->bs_option);
+  PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &sl->T_option));
+  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &sl->bs_option));
   PetscOptionsHeadEnd();
   SlicedChooseParameters(sl);
   PetscFunctionReturn(PETSC_SUCCESS);
