@@ -1,4 +1,5 @@
-/* CUDA helper of bench_spmv: event timing, copy bandwidth, cuSPARSE CSR reference (bench_cuda.h) */
+/* CUDA helper of the benchmarks: event timing, copy bandwidth, memory and copies, cuSPARSE CSR
+   reference (bench_cuda.h) */
 #include <cuda_runtime.h>
 #include <cusparse.h>
 #include <algorithm>
@@ -55,6 +56,40 @@ extern "C" int BenchCudaDeviceName(char *name, size_t len)
 extern "C" int BenchCudaSynchronize(void)
 {
   CallCuda(cudaDeviceSynchronize());
+  return 0;
+}
+
+extern "C" int BenchCudaMalloc(void **ptr, size_t bytes)
+{
+  *ptr = NULL;
+  if (bytes) CallCuda(cudaMalloc(ptr, bytes));
+  return 0;
+}
+
+extern "C" int BenchCudaFree(void *ptr)
+{
+  if (ptr) CallCuda(cudaFree(ptr));
+  return 0;
+}
+
+extern "C" int BenchCudaMallocHost(void **ptr, size_t bytes)
+{
+  *ptr = NULL;
+  if (bytes) CallCuda(cudaMallocHost(ptr, bytes));
+  return 0;
+}
+
+extern "C" int BenchCudaFreeHost(void *ptr)
+{
+  if (ptr) CallCuda(cudaFreeHost(ptr));
+  return 0;
+}
+
+/* cudaMemcpy returns once src may be reused: from pageable memory the last DMA to the device may
+   still run, so a timing synchronizes after it */
+extern "C" int BenchCudaMemcpyHtoD(void *dst, const void *src, size_t bytes)
+{
+  if (bytes) CallCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
   return 0;
 }
 

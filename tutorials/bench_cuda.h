@@ -1,7 +1,7 @@
 /*
-   Plain C interface of bench_spmv's CUDA helper (bench_cuda.cu): device timing with CUDA events,
-   copy bandwidth, and a cuSPARSE CSR reference SpMV on the bench's own copy of a matrix. Nothing
-   here includes PETSc.
+   Plain C interface of the benchmarks' CUDA helper (bench_cuda.cu; bench_spmv, bench_assembly):
+   device timing with CUDA events, copy bandwidth, memory and host-to-device copies, and a cuSPARSE
+   CSR reference SpMV on the bench's own copy of a matrix. Nothing here includes PETSc.
 
    Every function returns 0 on success, a cudaError_t value for a CUDA runtime error, or
    BENCH_CUSPARSE_BASE + cusparseStatus_t for a cuSPARSE error.
@@ -20,6 +20,14 @@ const char *BenchCudaErrorString(int err);
 int BenchCudaGetDeviceCount(int *count); /* 0 devices (no error) when no usable driver or device */
 int BenchCudaDeviceName(char *name, size_t len);
 int BenchCudaSynchronize(void);
+
+/* Device memory, pinned host memory and a blocking host-to-device cudaMemcpy (from pageable or
+   pinned memory), for bench_assembly's reference upload of the CSR values */
+int BenchCudaMalloc(void **ptr, size_t bytes);
+int BenchCudaFree(void *ptr);
+int BenchCudaMallocHost(void **ptr, size_t bytes);
+int BenchCudaFreeHost(void *ptr);
+int BenchCudaMemcpyHtoD(void *dst, const void *src, size_t bytes);
 
 /* Copy bandwidth, read + write bytes per second, of cudaMemcpy device-to-device and of a copy
    kernel on buffers of the given size: median of reps copies each */

@@ -5,9 +5,12 @@
 
    Building and updating: the shared code uploads the host CSR of the AIJ master copy into the
    backend's memory (ELLGCSR) and hands it to the format, which packs its own arrays from it on the
-   backend, then the upload is freed. Rows far longer than the typical row are split out first
-   (src/mat/formats/longrows): the format sees them as empty, so it neither pads to them nor gives
-   them to one thread.
+   backend, then the upload is freed. A values-only update (same pattern as the build) loops over no
+   rows on the host: the row starts and lengths of the build's pattern are kept from the first update
+   to the next build, and the values are copied into a buffer the format packs from
+   (-mat_<format>_update_buffers: what stays in the backend's memory from one update to the next).
+   Rows far longer than the typical row are split out first (src/mat/formats/longrows): the format
+   sees them as empty, so it neither pads to them nor gives them to one thread.
 */
 #pragma once
 #include <ellgimpl.h>
@@ -42,6 +45,16 @@ typedef struct {
 
 typedef struct _p_ELLGLongRows *ELLGLongRows;
 
+/* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
+   nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
+   The row index is kept on the host in every case. */
+typedef enum {
+  ELLG_UPDATE_KEEP_NONE,
+  ELLG_UPDATE_KEEP_VALUES,
+  ELLG_UPDATE_KEEP_ALL
+} ELLGUpdateBuffers;
+PETSC_INTERN const char *const ELLGUpdateBuffersTypes[];
+
 struct _p_ELLGFormat {
   const ELLGFormatOps *ops;
   PetscELLGBackend     backend;
@@ -51,6 +64,10 @@ struct _p_ELLGFormat {
   PetscInt             long_threshold; /* option: rows longer than this are split out; 0 automatic, -1 never */
   PetscInt             long_applied;   /* the threshold of the last build */
   ELLGLongRows         longrows;       /* the rows split out, NULL when none */
+  ELLGUpdateBuffers    update_keep;    /* option: the buffers of values-only updates kept from one to the next */
+  int                 *update_index;   /* host: row starts (m+1) and stored row lengths (m) of the last build's pattern */
+  int                 *update_dindex;  /* backend: the same, kept (ELLG_UPDATE_KEEP_ALL) */
+  PetscScalar         *update_val;     /* backend: room for the values, kept (ELLG_UPDATE_KEEP_VALUES or _ALL) */
   void                *data;
 };
 

@@ -1,20 +1,42 @@
 /* Format-independent parts of the storage formats: options, upload of the CSR, long rows, viewing */
 #include <ellgformat.h>
 
+const char *const ELLGUpdateBuffersTypes[] = {"none", "values", "all", "ELLGUpdateBuffers", "ELLG_UPDATE_KEEP_", NULL};
+
 PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *ops, PetscELLGBackend backend, ELLGFormat *fmt)
 {
   PetscFunctionBegin;
   PetscCall(PetscNew(fmt));
-  (*fmt)->ops     = ops;
-  (*fmt)->backend = backend;
+  (*fmt)->ops         = ops;
+  (*fmt)->backend     = backend;
+  (*fmt)->update_keep = ELLG_UPDATE_KEEP_VALUES;
   PetscCall(ops->create(*fmt));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* frees what values-only updates keep (at a build, which changes the pattern, and with the format) */
+static PetscErrorCode ELLGFormatFreeUpdateBuffers(ELLGFormat fmt)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(fmt->update_index));
+  PetscCall(PetscELLGFree(fmt->backend, fmt->update_dindex));
+  PetscCall(PetscELLGFree(fmt->backend, fmt->update_val));
+  fmt->update_dindex = NULL;
+  fmt->update_val    = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* bytes kept in the backend's memory for values-only updates */
+static size_t ELLGFormatUpdateBytes(ELLGFormat fmt)
+{
+  return (fmt->update_dindex ? sizeof(int) * (2 * (size_t)fmt->m + 1) : 0) + (fmt->update_val ? sizeof(PetscScalar) * (size_t)fmt->nnz : 0);
 }
 
 PetscErrorCode ELLGFormatDestroy(ELLGFormat *fmt)
 {
   PetscFunctionBegin;
   if (!*fmt) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(ELLGFormatFreeUpdateBuffers(*fmt));
   PetscCall(ELLGLongRowsDestroy(&(*fmt)->longrows));
   PetscCall((*fmt)->ops->reset(*fmt));
   PetscCall((*fmt)->ops->destroy(*fmt));
@@ -32,6 +54,9 @@ PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscO
   PetscCall(PetscOptionsInt(opt, "Rows with more entries are multiplied apart, a thread block each (0: automatic, -1: never)", "MATELLG", fmt->long_threshold, &fmt->long_threshold, NULL));
   PetscCheck(fmt->long_threshold >= -1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be a number of entries, 0 (automatic) or -1 (never)", opt, fmt->long_threshold);
   PetscOptionsHeadEnd();
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_update_buffers", fmt->ops->name));
+  PetscCall(PetscOptionsEnum(opt, "What a values-only update (re-assembly on the same pattern) keeps in the backend's memory for the next, until the next build: none, the values buffer (8 nnz bytes), all (and the row starts and lengths, 4 (2 m + 1) bytes)", "MATELLG", ELLGUpdateBuffersTypes,
+                             (PetscEnum)fmt->update_keep, (PetscEnum *)&fmt->update_keep, NULL));
   PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -64,6 +89,7 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 {
   PetscFunctionBegin;
   to->long_threshold = from->long_threshold;
+  to->update_keep    = from->update_keep;
   PetscCall(from->ops->copyparameters(from, to));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -160,6 +186,7 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
 
   PetscFunctionBegin;
   PetscCheck((PetscInt64)ai[m] < 2147483647 && (PetscInt64)m < 2147483647 && (PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc-ELLG formats store 32-bit indices: a local block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros is too large", m, n, ai[m]);
+  PetscCall(ELLGFormatFreeUpdateBuffers(fmt));
   PetscCall(ELLGLongRowsDestroy(&fmt->longrows));
   PetscCall(fmt->ops->reset(fmt));
   fmt->m      = m;
@@ -181,21 +208,49 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* new values, same pattern as the last build */
+/* New values, same pattern as the last build: the values, with the row starts and stored row lengths
+   (0 for the long rows of the last build) as 32-bit ints, in the backend's memory, which the format
+   (and the long rows) pack from there. The row index is computed on the host at the first update after
+   a build and kept (the pattern is the build's until the next build), so an update loops over no rows
+   on the host; the backend buffers are kept from one update to the next as -mat_<format>_update_buffers
+   says. With all kept, an update is one copy of the values and the packing, with no allocation and
+   nothing waited for but the copy. */
 PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const PetscScalar *aa)
 {
-  ELLGCSR   csr = {fmt->m, fmt->n, fmt->nnz, ai, NULL, NULL, NULL, NULL, NULL, NULL};
-  PetscInt *len, *rows, nlong;
+  ELLGCSR        csr    = {fmt->m, fmt->n, fmt->nnz, ai, NULL, NULL, NULL, NULL, NULL, NULL};
+  const PetscInt m      = fmt->m;
+  const size_t   ibytes = sizeof(int) * (2 * (size_t)m + 1), vbytes = sizeof(PetscScalar) * (size_t)fmt->nnz;
+  int           *dindex = fmt->update_dindex;
+  PetscScalar   *dval   = fmt->update_val;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc1(fmt->m, &len));
-  PetscCall(ELLGFormatSplitRows(fmt, ai, len, &nlong, &rows));
-  PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, NULL, aa));
+  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  if (!fmt->update_index) {
+    int *ti;
+
+    PetscCall(PetscMalloc1(2 * m + 1, &ti));
+    for (PetscInt i = 0; i <= m; i++) ti[i] = (int)ai[i];
+    for (PetscInt i = 0; i < m; i++) ti[m + 1 + i] = ai[i + 1] - ai[i] > fmt->long_applied ? 0 : (int)(ai[i + 1] - ai[i]);
+    fmt->update_index = ti;
+  }
+  if (!dindex) {
+    PetscCall(PetscELLGMalloc(fmt->backend, ibytes, (void **)&dindex));
+    PetscCall(PetscELLGMemcpy(fmt->backend, dindex, fmt->update_index, ibytes, ELLG_MEMCPY_HTOD));
+    if (fmt->update_keep == ELLG_UPDATE_KEEP_ALL) fmt->update_dindex = dindex;
+  }
+  if (!dval) {
+    PetscCall(PetscELLGMalloc(fmt->backend, vbytes, (void **)&dval));
+    if (fmt->update_keep != ELLG_UPDATE_KEEP_NONE) fmt->update_val = dval;
+  }
+  PetscCall(PetscELLGMemcpy(fmt->backend, dval, aa, vbytes, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
+  csr.rowptr = dindex;
+  csr.rowlen = dindex + m + 1;
+  csr.val    = dval;
   PetscCall(fmt->ops->updatevalues(fmt, &csr));
   if (fmt->longrows) PetscCall(ELLGLongRowsUpdateValues(fmt->longrows, &csr));
-  PetscCall(ELLGCSRFree(fmt->backend, &csr));
-  PetscCall(PetscFree(len));
-  PetscCall(PetscFree(rows));
+  if (dindex != fmt->update_dindex) PetscCall(PetscELLGFree(fmt->backend, dindex));
+  if (dval != fmt->update_val) PetscCall(PetscELLGFree(fmt->backend, dval));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -233,6 +288,9 @@ PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
   PetscCall(fmt->ops->view(fmt, viewer));
   PetscCall(ELLGLongRowsView(fmt->longrows, viewer));
   PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)\n", bytes / 1048576.0, csr > 0 ? bytes / csr : 1.0));
+  if (ELLGFormatUpdateBytes(fmt))
+    PetscCall(PetscViewerASCIIPrintf(viewer, "update buffers: %.6g MB (%.3f x CSR) more, kept for the next values-only update (-mat_%s_update_buffers %s)\n", (double)ELLGFormatUpdateBytes(fmt) / 1048576.0, csr > 0 ? (double)ELLGFormatUpdateBytes(fmt) / csr : 1.0, fmt->ops->name,
+                                     ELLGUpdateBuffersTypes[fmt->update_keep]));
   PetscCall(PetscELLGBackendView(fmt->backend, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
