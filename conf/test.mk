@@ -2,20 +2,19 @@
 #
 #   make check            conf/deps.sh (installs missing Debian packages as root, else says what
 #                         to install), builds the library, then runs every test: the harness tests
-#                         of tests/ and tutorials/ (gmakefile.test) and PETSc's own installed
-#                         ksp/ksp/tutorials ex2 tests, plainly and with each of our matrix types
-#                         ($(ELLG_MAT_TYPES): -mat_type <type> -vec_type gpu, see PETSC_EX2_OPTIONS);
-#                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
-#                         fails when M > 0 or N = 0
+#                         of tests/ and tutorials/ (gmakefile.test) and a subset of PETSc's own
+#                         installed KSP and SNES tutorials, plainly and with each of our types
+#                         ($(ELLG_MAT_TYPES), check-petsc-ci in conf/petsc.mk); ends with one line
+#                         "N passed, M failed" (", K skipped" when K > 0) and fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
 #                         search='tests-ex1_*', EXTRA_OPTIONS='-ellg_backend host', V=1, ...
-#   make check-petsc-ex2  only PETSc's ex2 tests
+#   make check-petsc ...  PETSc's tests with our types: see conf/petsc.mk
 #   make cleantest        removes the test results
 #
 # A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
-# and its output matched. Results: arch/tests and arch/petsc-tests/{aij,ellg,pjds,slicedell},
-# each with its TAP log (test__tap.log), counts/ and the run folders. CHECK_JOBS tests (default:
-# one per CPU) run at once.
+# and its output matched. Results: arch/tests and arch/petsc-tests/<suite>/<type>, each with its
+# TAP log (test__tap.log), counts/ and the run folders. CHECK_JOBS tests (default: one per CPU)
+# run at once.
 
 CHECK_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CHECK_TESTDIR  := $(CURDIR)/$(ELLG_ARCH_DIR)/tests
@@ -23,47 +22,34 @@ CHECK_PETSCDIR := $(CURDIR)/$(ELLG_ARCH_DIR)/petsc-tests
 CHECK_TAPLOG    = test_$(PETSC_ARCH)_tap.log
 hash           := \#
 
-# PETSc's ksp/ksp/tutorials ex2 tests that pass with Debian's PETSc, less those that cannot give
-# the same output with another matrix type: hpddm, mkl_pardiso_* (packages Debian's PETSc lacks),
-# sell, sell_mumps (their -mat_type sell is overridden), bjacobi_2 (-ksp_view prints the type),
-# fbcgs_2 (KSPFBCGSR keeps host pointers to vector arrays after restoring them, so it refuses
-# vectors that are not PETSc-native, as device vectors are; it stops with "Only coded for PETSc
-# vectors"). Those with nsize > 1 use the parallel type (mpiaijellg, ...).
+# PETSc's ksp/ksp/tutorials ex2 tests that pass with Debian's PETSc (hpddm and mkl_pardiso_* need
+# packages Debian's PETSc lacks), less those in conf/petsc-exclusions.txt (sell, sell_mumps,
+# bjacobi_2, fbcgs_2); part of the CI subset (conf/petsc.mk). Those with nsize > 1 use the
+# parallel type (mpiaijellg, ...).
 PETSC_EX2_TESTS := $(addprefix ksp_ksp_tutorials-ex2_,1 2 3 4 5 bjacobi bjacobi_3 chebyest_1 \
   chebyest_2 fbcgs groppcg pc_symmetric pipebcgs pipecg pipecg2 pipecg2_2 pipecgrr \
   pipecr pipelcg pipeprcg pipeprcg_rcw qmrcgs qmrcgs_2 spqr symmetric_pc symmetric_pc2 \
   telescope umfpack)
-# Our matrix types (root names); PETSc's ex2 tests run with each: $(call PETSC_EX2_OPTIONS,<type>)
+# Our matrix types (root names); PETSc's tests run with each (conf/petsc.mk: CHECK_PETSC_OPTIONS)
 ELLG_MAT_TYPES    := ellg pjds slicedell
-PETSC_EX2_OPTIONS  = -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type $(1) -vec_type gpu
 # PETSc's harness makefile, as installed (Debian's hardcodes a ...-real-debug PETSC_DIR: override it)
 PETSC_TEST_MAKE = $(MAKE) --no-print-directory -f $(PETSC_DIR)/share/petsc/examples/gmakefile.test \
-  PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH) gmakesearch='$(PETSC_EX2_TESTS)'
+  PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH)
 
 # A fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc. Failing tests
 # do not stop the run; the last command counts them.
 check:
 	@sh conf/deps.sh
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all
-	@rm -f $(CHECK_TESTDIR)/$(CHECK_TAPLOG) $(CHECK_PETSCDIR)/*/$(CHECK_TAPLOG)
+	@rm -f $(CHECK_TESTDIR)/$(CHECK_TAPLOG) $(CHECK_PETSCDIR)/ci/*/$(CHECK_TAPLOG)
 	-@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
-	-@$(MAKE) --no-print-directory check-petsc-ex2-run
+	-@$(MAKE) --no-print-directory check-petsc-ci-run
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
 	{ $(call check_count,tests and tutorials,$(CHECK_TESTDIR),$$expected); \
-	  $(check_count_ex2) } | $(check_total)
+	  $(MAKE) -s --no-print-directory check-petsc-ci-report; } | $(check_total)
 
 test: all
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
-
-check-petsc-ex2: all
-	@rm -f $(CHECK_PETSCDIR)/*/$(CHECK_TAPLOG)
-	-@$(MAKE) --no-print-directory check-petsc-ex2-run
-	@{ $(check_count_ex2) } | $(check_total)
-
-# the same tests plainly (the baseline) and with each of the library's types
-check-petsc-ex2-run:
-	-@$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/aij test
-	-@$(foreach t,$(ELLG_MAT_TYPES),$(PETSC_TEST_MAKE) -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSCDIR)/$(t) EXTRA_OPTIONS='$(call PETSC_EX2_OPTIONS,$(t))' test;)
 
 cleantest:
 	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR)
@@ -87,12 +73,8 @@ check_count = cat $(2)/$(CHECK_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expe
     for (i = 1; i <= nf; i++) printf "    not ok: %s\n", f[i]; \
     printf "counts %d %d %d\n", c["pass"], c["fail"], c["skip"] }'
 
-# the lines and counts of PETSc's ex2 suites: the baseline, then one per type
-check_count_ex2 = $(call check_count,PETSc ex2 with aij,$(CHECK_PETSCDIR)/aij,$(PETSC_EX2_TESTS)); \
-  $(foreach t,$(ELLG_MAT_TYPES),$(call check_count,PETSc ex2 with $(t),$(CHECK_PETSCDIR)/$(t),$(PETSC_EX2_TESTS));)
-
 # adds up the counts lines into the final line; the status says whether all passed
 check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \
   END { printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""; exit (f > 0 || p == 0) }'
 
-.PHONY: check test check-petsc-ex2 check-petsc-ex2-run cleantest
+.PHONY: check test cleantest

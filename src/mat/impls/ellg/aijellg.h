@@ -3,16 +3,6 @@
 #include <ellgformat.h>
 #include <petsc/private/matimpl.h>
 
-typedef struct {
-  ELLGFormat       fmt;
-  struct _MatOps   aijops;         /* SeqAIJ's operations: extended ones call them, converting back restores them */
-  PetscObjectState state;          /* object state the stored format matches */
-  PetscObjectState nzstate;        /* nonzero state the structure was built at */
-  PetscBool        built;
-  PetscBool        assembled;      /* synchronised by MatAssemblyEnd, whose own state increase follows */
-  Vec              work[2][2];     /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
-} Mat_SeqAIJELLG;
-
 /* the seq type name of each format and its operations */
 typedef struct {
   const char          *root, *seqtype, *mpitype;
@@ -21,7 +11,21 @@ typedef struct {
   PetscErrorCode (*creatempi)(Mat);
 } MatELLGFormatEntry;
 
+typedef struct {
+  const MatELLGFormatEntry *entry; /* the type: kept here, as MatHeaderMerge() destroys a matrix without its type name */
+  ELLGFormat       fmt;
+  struct _MatOps   aijops;         /* SeqAIJ's operations: extended ones call them, converting back restores them */
+  struct _MatOps   ellgops;        /* the operations as we set them */
+  PetscObjectState state;          /* object state the stored format matches */
+  PetscObjectState nzstate;        /* nonzero state the structure was built at */
+  PetscBool        built;
+  PetscBool        assembled;      /* synchronised by MatAssemblyEnd, whose own state increase follows */
+  Vec              work[2][2];     /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
+} Mat_SeqAIJELLG;
+
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
+PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
+PETSC_INTERN PetscErrorCode MatELLGComposeBaseConverts(Mat, const char[], const char[], PetscBool);
 PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat, MatType, MatReuse, Mat *);
 PETSC_INTERN PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat, MatType, ELLGFormat);
 PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);

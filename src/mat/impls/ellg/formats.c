@@ -57,6 +57,119 @@ PetscErrorCode MatELLGFormatFind(MatType type, const MatELLGFormatEntry **entry)
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Not a PETSc-ELLG matrix type: %s", type);
 }
 
+/* whether name is the seq, mpi or root type name of one of our formats */
+static PetscErrorCode MatELLGIsFormatTypeName(const char name[], size_t len, PetscBool *ours)
+{
+  PetscFunctionBegin;
+  *ours = PETSC_FALSE;
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(MatELLGFormats) && !*ours; i++) {
+    const char *names[3] = {MatELLGFormats[i].seqtype, MatELLGFormats[i].mpitype, MatELLGFormats[i].root};
+
+    for (int k = 0; k < 3 && !*ours; k++) {
+      size_t l;
+
+      PetscCall(PetscStrlen(names[k], &l));
+      if (l == len) PetscCall(PetscStrncmp(name, names[k], len, ours));
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   MatConvert() finds a conversion from a matrix by the names of both types, MatConvert_<from>_<to>_C,
+   composed on the matrix (or on one of the target type); SeqAIJ and MPIAIJ compose theirs (to dense,
+   BAIJ, IS, HYPRE, the other AIJ subclasses, ...) on every matrix they create. Without a conversion
+   of that name MatConvert() copies the matrix entry by entry (MatConvert_Basic()), which some target
+   types do not support (MATIS). Our types convert as their AIJ base does: compose (compose = TRUE)
+   or remove (FALSE) each conversion from base under the name of type too, but those to AIJ and its
+   subclasses: ours are our own, and the others turn a duplicate of the matrix (of our type) into
+   theirs in place, which only a matrix that is SeqAIJ or MPIAIJ itself can be.
+*/
+PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char type[], PetscBool compose)
+{
+  const char **names;
+  char         prefix[64], name[256];
+  size_t       len, tolen;
+  int          n;
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(prefix, sizeof(prefix), "MatConvert_%s_", compose ? base : type));
+  PetscCall(PetscStrlen(prefix, &len));
+  PetscCall(PetscFunctionListGet(((PetscObject)A)->qlist, &names, &n));
+  for (int i = 0; names[i]; i++) {
+    const char *to = names[i] + len; /* <to>_C */
+    PetscBool   match, ours, isaij;
+    PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *);
+
+    PetscCall(PetscStrncmp(names[i], prefix, len, &match));
+    if (!match) continue;
+    PetscCall(PetscStrlen(to, &tolen));
+    if (tolen < 3) continue;
+    PetscCall(MatELLGIsFormatTypeName(to, tolen - 2, &ours));
+    PetscCall(PetscStrncmp(to, "seqaij", 6, &isaij));
+    if (!isaij) PetscCall(PetscStrncmp(to, "mpiaij", 6, &isaij));
+    if (!isaij) PetscCall(PetscStrncmp(to, "aij", 3, &isaij));
+    if (ours || isaij) continue;
+    if (compose) {
+      PetscCall(PetscSNPrintf(name, sizeof(name), "MatConvert_%s_%s", type, to));
+      PetscCall(PetscObjectQueryFunction((PetscObject)A, names[i], &f));
+      if (f) PetscCall(PetscObjectComposeFunction((PetscObject)A, name, f));
+    } else PetscCall(PetscObjectComposeFunction((PetscObject)A, names[i], NULL));
+  }
+  PetscCall(PetscFree(names));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the name PETSc's product implementations know a matrix by: SeqAIJ's or MPIAIJ's for ours */
+static PetscErrorCode MatELLGProductTypeName(Mat A, const char **name)
+{
+  PetscBool match;
+
+  PetscFunctionBegin;
+  *name = ((PetscObject)A)->type_name;
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(MatELLGFormats); i++) {
+    PetscCall(PetscStrcmp(*name, MatELLGFormats[i].seqtype, &match));
+    if (match) *name = MATSEQAIJ;
+    PetscCall(PetscStrcmp(*name, MatELLGFormats[i].mpitype, &match));
+    if (match) *name = MATMPIAIJ;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   MatProductSetFromOptions_anytype_C of our matrices. PETSc finds the implementation of a product
+   of matrices of different types by their type names: MatProductSetFromOptions_<A>_<B>[_<C>]_C,
+   composed on one of them (e.g. MatProductSetFromOptions_seqaij_seqmaij_C on a MAIJ matrix, for the
+   PtAP of PCHMG and GAMG). Our types are AIJ subclasses: look for the one of SeqAIJ or MPIAIJ in
+   their place. When there is none, the anytype handlers of the other matrices get their turn, as
+   they would have without ours.
+*/
+PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat D)
+{
+  Mat_Product *product = D->product;
+  Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
+  char         name[256];
+  const char  *tname;
+  PetscErrorCode (*f)(Mat) = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrncpy(name, "MatProductSetFromOptions", sizeof(name)));
+  for (PetscInt i = 0; i < 3 && mats[i]; i++) {
+    PetscCall(MatELLGProductTypeName(mats[i], &tname));
+    PetscCall(PetscStrlcat(name, "_", sizeof(name)));
+    PetscCall(PetscStrlcat(name, tname, sizeof(name)));
+  }
+  PetscCall(PetscStrlcat(name, "_C", sizeof(name)));
+  for (PetscInt i = 0; i < 3 && mats[i] && !f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], name, &f));
+  PetscCall(PetscInfo(D, "querying %s: %s\n", name, f ? "found" : "not found"));
+  if (f) PetscCall((*f)(D));
+  for (PetscInt i = 0; i < 3 && mats[i] && !D->ops->productsymbolic; i++) {
+    PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], "MatProductSetFromOptions_anytype_C", &f));
+    if (f && f != MatProductSetFromOptions_ELLGAnytype) PetscCall((*f)(D));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*@C
    MatCreateSeqAIJELLG - creates a sequential sparse matrix that is assembled like `MATSEQAIJ` and
    multiplied in ELLG format on the GPU

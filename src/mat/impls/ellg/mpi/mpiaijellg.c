@@ -116,6 +116,8 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   A->ops->destroy = e->destroy;
   PetscCall(ELLGFormatDestroy(&e->params));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
+  PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
   PetscCall(PetscFree(A->spptr));
   PetscCall((*A->ops->destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -147,6 +149,8 @@ PetscErrorCode MatCreate_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscStrallocpy(VECGPU, &A->defaultvectype));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
+  PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_TRUE));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

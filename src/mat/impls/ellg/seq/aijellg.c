@@ -301,7 +301,8 @@ static PetscErrorCode MatSeqAIJELLGComposeConvert(Mat A, const char *from, const
 }
 
 /* MatConvert() finds conversions composed on either matrix: ours to seqaij, seqaij to ours (by
-   type and by root name) */
+   type and by root name), ours to other types as SeqAIJ's; products with matrices of other types
+   find SeqAIJ's (by the anytype handler) */
 static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEntry *entry, PetscBool compose)
 {
   PetscFunctionBegin;
@@ -309,30 +310,53 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
   PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->seqtype, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
   PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->root, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJELLG : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", compose ? MatProductSetFromOptions_ELLGAnytype : NULL));
+  PetscCall(MatELLGComposeBaseConverts(A, MATSEQAIJ, entry->seqtype, compose));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* back to plain SeqAIJ: restores SeqAIJ's operations and frees the stored format */
+/* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
+#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy)
+
+static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
+
+/*
+   back to plain SeqAIJ: gives back SeqAIJ's operations where ours are, keeping those that other code
+   set since (PETSc's submatrices replace the destroy, and keep ours to call it), and frees the
+   stored format. If our destroy is kept elsewhere, SeqAIJ's is composed for it to find.
+*/
 static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
 {
-  Mat_SeqAIJELLG           *e = (Mat_SeqAIJELLG *)A->spptr;
-  const MatELLGFormatEntry *entry;
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  PetscBool       kept;
 
   PetscFunctionBegin;
-  PetscCall(MatELLGFormatFind(((PetscObject)A)->type_name, &entry));
-  PetscCall(MatSeqAIJELLGComposeConverts(A, entry, PETSC_FALSE));
+  PetscCall(MatSeqAIJELLGComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
   for (PetscInt i = 0; i < 4; i++) PetscCall(VecDestroy(&e->work[i / 2][i % 2]));
-  PetscCall(PetscMemcpy(A->ops, &e->aijops, sizeof(struct _MatOps)));
+  kept = (PetscBool)(A->ops->destroy != MatDestroy_SeqAIJELLG);
+#define MAT_SEQAIJELLG_RESTORE(op) \
+  if (A->ops->op == e->ellgops.op) A->ops->op = e->aijops.op;
+  MAT_SEQAIJELLG_OPS(MAT_SEQAIJELLG_RESTORE)
+#undef MAT_SEQAIJELLG_RESTORE
+  if (kept) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatDestroy_SeqAIJELLG_Base_C", e->aijops.destroy));
   PetscCall(PetscFree(A->spptr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* also called, through a pointer kept by other code, for a matrix that is SeqAIJ again */
 static PetscErrorCode MatDestroy_SeqAIJELLG(Mat A)
 {
+  PetscErrorCode (*destroy)(Mat) = NULL;
+
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGRevert(A));
-  PetscCall((*A->ops->destroy)(A));
+  if (A->spptr) {
+    destroy = ((Mat_SeqAIJELLG *)A->spptr)->aijops.destroy;
+    PetscCall(MatSeqAIJELLGRevert(A));
+  } else PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatDestroy_SeqAIJELLG_Base_C", &destroy));
+  PetscCheck(destroy, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No SeqAIJ destroy for a matrix that is no longer %s", MATSEQAIJELLG);
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatDestroy_SeqAIJELLG_Base_C", NULL));
+  PetscCall((*destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -364,6 +388,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   PetscCall(MatELLGFormatFind(type, &entry));
   PetscCall(PetscELLGGetBackend(&be));
   PetscCall(PetscNew(&e));
+  e->entry = entry;
   PetscCall(PetscMemcpy(&e->aijops, A->ops, sizeof(struct _MatOps)));
   PetscCall(ELLGFormatCreate(entry->ops, be, &e->fmt));
   if (params) PetscCall(ELLGFormatCopyParameters(params, e->fmt));
@@ -379,6 +404,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->view             = MatView_SeqAIJELLG;
   A->ops->duplicate        = MatDuplicate_SeqAIJELLG;
   A->ops->destroy          = MatDestroy_SeqAIJELLG;
+  PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
 
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscStrallocpy(VECGPU, &A->defaultvectype));
