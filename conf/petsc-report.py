@@ -288,7 +288,7 @@ def main():
                 cell = '%d/%d %5.1f%%' % (p, b, 100.0 * p / b if b else 0.0)
                 row += '  %-22s' % (cell + (' (%dx)' % x if x else ''))
             out.append(row)
-        out.append('  (passed/baseline, %% of the baseline; (Nx): N excluded)')
+        out.append('  (passed/baseline, % of the baseline; (Nx): N excluded)')
     for pat, reason in excl:
         if used.get(pat):
             out.append('    excluded: %d by %s: %s' % (used[pat], pat, reason))
