@@ -6,7 +6,8 @@ MatDuplicate, MatConvert and MatView.\n\
 The reference is an AIJ matrix assembled from the same entries. Prints pass/fail lines only, which do\n\
 not name the type, so that every type has the same expected output.\n\
   -type <ellg,pjds,slicedell>: the type (root name; seqaij<type>, mpiaij<type> for its kinds)\n\
-  -empty_rank: the last MPI process owns no rows and no columns\n\n";
+  -empty_rank: the last MPI process owns no rows and no columns\n\
+  -uneven: process r owns a share of the rows growing with r, of the columns shrinking with r\n\n";
 
 #include "ellgtest.h"
 #include <ctype.h>
@@ -127,29 +128,43 @@ static PetscErrorCode CSRPowerLaw(const char *name, PetscInt n, PetscInt minlen,
   PetscFunctionReturn(0);
 }
 
-/* Local size of a dimension of global size N: none on the last process with -empty_rank, else PETSC_DECIDE */
-static PetscErrorCode LocalSize(MPI_Comm comm, PetscBool emptyrank, PetscInt N, PetscInt *n)
+/* How the rows and columns are spread over the processes */
+typedef enum {
+  LAYOUT_EVEN,       /* PETSC_DECIDE */
+  LAYOUT_EMPTY_RANK, /* none on the last process, the rest spread evenly */
+  LAYOUT_UNEVEN      /* process r owns a share proportional to r + 1 (rows) or size - r (columns) */
+} Layout;
+
+/* Local size of a dimension (rows: dim 0, columns: dim 1) of global size N */
+static PetscErrorCode LocalSize(MPI_Comm comm, Layout layout, PetscInt dim, PetscInt N, PetscInt *n)
 {
   PetscMPIInt rank, size;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  if (emptyrank && size > 1) {
+  *n = PETSC_DECIDE;
+  if (layout == LAYOUT_EMPTY_RANK && size > 1) {
     if (rank == size - 1) *n = 0;
     else *n = N / (size - 1) + ((N % (size - 1)) > rank);
-  } else *n = PETSC_DECIDE;
+  } else if (layout == LAYOUT_UNEVEN) {
+    PetscInt total = (PetscInt)size * (size + 1) / 2, before = 0, w;
+
+    for (PetscMPIInt r = 0; r < rank; r++) before += dim ? size - r : r + 1;
+    w  = dim ? size - rank : rank + 1;
+    *n = N * (before + w) / total - N * before / total;
+  }
   PetscFunctionReturn(0);
 }
 
 /* CreateMatCSR() with the local sizes of LocalSize() */
-static PetscErrorCode BuildMat(MPI_Comm comm, PetscBool emptyrank, const CSR *c, MatType type, Mat *A)
+static PetscErrorCode BuildMat(MPI_Comm comm, Layout layout, const CSR *c, MatType type, Mat *A)
 {
   PetscInt m, n;
 
   PetscFunctionBeginUser;
-  PetscCall(LocalSize(comm, emptyrank, c->M, &m));
-  PetscCall(LocalSize(comm, emptyrank, c->N, &n));
+  PetscCall(LocalSize(comm, layout, 0, c->M, &m));
+  PetscCall(LocalSize(comm, layout, 1, c->N, &n));
   PetscCall(CreateMatCSR(comm, m, n, c, type, A));
   PetscFunctionReturn(0);
 }
@@ -449,7 +464,8 @@ static PetscErrorCode CheckDuplicateConvert(Mat A, Mat R, const CSR *c, MatType 
 int main(int argc, char **argv)
 {
   MPI_Comm    comm;
-  PetscBool   emptyrank = PETSC_FALSE, isgpu;
+  PetscBool   emptyrank = PETSC_FALSE, uneven = PETSC_FALSE, isgpu;
+  Layout      layout;
   PetscInt    nfail = 0, i, ncase = 0;
   PetscRandom rnd;
   CSR         c[24];
@@ -463,6 +479,8 @@ int main(int argc, char **argv)
   comm = PETSC_COMM_WORLD;
   PetscCall(TestType(type, seqtype, mpitype));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-empty_rank", &emptyrank, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-uneven", &uneven, NULL));
+  layout = emptyrank ? LAYOUT_EMPTY_RANK : uneven ? LAYOUT_UNEVEN : LAYOUT_EVEN;
   PetscCall(PetscRandomCreate(comm, &rnd));
   PetscCall(PetscRandomSetSeed(rnd, 7));
   PetscCall(PetscRandomSeed(rnd));
@@ -497,8 +515,8 @@ int main(int argc, char **argv)
   }
 
   for (i = 0; i < ncase; i++) {
-    PetscCall(BuildMat(comm, emptyrank, &c[i], type, &A));
-    PetscCall(BuildMat(comm, emptyrank, &c[i], MATAIJ, &R));
+    PetscCall(BuildMat(comm, layout, &c[i], type, &A));
+    PetscCall(BuildMat(comm, layout, &c[i], MATAIJ, &R));
     PetscCall(CheckBoth(c[i].name, A, R, rnd, &nfail));
     if (i == 5) {
       PetscCall(MatCreateVecs(A, &x, &y));
@@ -531,7 +549,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: mpi
-      nsize: {{2 3}}
+      nsize: {{2 3 4}}
       args: -type {{ellg pjds slicedell}}
       output_file: output/ex1_1.out
 
@@ -539,6 +557,25 @@ int main(int argc, char **argv)
       suffix: empty_rank
       nsize: 3
       args: -type {{ellg pjds slicedell}} -empty_rank
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: uneven
+      nsize: {{2 4}}
+      args: -type {{ellg pjds slicedell}} -uneven
+      output_file: output/ex1_1.out
+
+   # the halo exchange without overlap, and with MPI on the backend's buffers (host memory on the host backend)
+   test:
+      suffix: halo
+      nsize: 3
+      args: -type {{ellg pjds slicedell}} -ellg_halo_overlap 0
+      output_file: output/ex1_1.out
+
+   test:
+      suffix: halo_gpu_aware
+      nsize: 3
+      args: -type ellg -ellg_backend host -ellg_gpu_aware_mpi
       output_file: output/ex1_1.out
 
    # rows split out as long rows from 4 entries on (most of the random rows), or never (the power-law rows)

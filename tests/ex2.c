@@ -322,7 +322,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: mpi
-      nsize: {{2 3}}
+      nsize: {{2 3 4}}
       args: -type {{ellg pjds slicedell}}
       output_file: output/ex2_1.out
 

@@ -1097,7 +1097,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: mpi
-      nsize: {{2 3}}
+      nsize: {{2 3 4}}
       output_file: output/ex3_1.out
 
    test:

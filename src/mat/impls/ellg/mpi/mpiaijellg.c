@@ -1,16 +1,30 @@
 /*
    Parallel types: MPIAIJ whose diagonal and off-diagonal blocks are of the matching seq format
-   type, so both local products run in the format. The halo exchange is MPIAIJ's own.
+   type, so both local products run in the format, with a halo exchange of our own (halo.c) for
+   device vectors: the ghost values are gathered on the device and exchanged while the diagonal
+   block's product runs, then the off-diagonal block's product adds in. Vectors of other types
+   take MPIAIJ's products, whose VecScatter works on host arrays.
 */
 #include "../aijellg.h"
+#include "halo.h"
 
 typedef struct {
   const MatELLGFormatEntry *entry;
   ELLGFormat                params; /* never built: holds the format options the blocks get */
+  PetscELLGBackend          backend;
+  PetscBool                 gpu_aware; /* option: MPI takes device buffers */
+  PetscBool                 overlap;   /* option: the diagonal block's product runs during the exchange */
+  ELLGHalo                  halo;      /* the exchange of the pattern of nzstate, NULL until the first product */
+  PetscObjectState          nzstate;
+  Vec                       ghosts;    /* the ghost values (forward) or the ghost part of A^T x (reverse) */
   PetscErrorCode (*assemblyend)(Mat, MatAssemblyType);
   PetscErrorCode (*setfromoptions)(Mat, ELLG_OPTION_ITEMS);
   PetscErrorCode (*view)(Mat, PetscViewer);
   PetscErrorCode (*destroy)(Mat);
+  PetscErrorCode (*mult)(Mat, Vec, Vec);
+  PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec);
+  PetscErrorCode (*multtranspose)(Mat, Vec, Vec);
+  PetscErrorCode (*multtransposeadd)(Mat, Vec, Vec, Vec);
 } Mat_MPIAIJELLG;
 
 /* the blocks, when they are of the format type (after the first final assembly) */
@@ -57,8 +71,151 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
   PetscCall(ELLGFormatSetFromOptions(e->params, PetscOptionsObject));
+  PetscCall(PetscOptionsBool("-ellg_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
+  PetscCall(PetscOptionsBool("-ellg_halo_overlap", "Multiply by the diagonal block during the halo exchange", "MatMult", e->overlap, &e->overlap, NULL));
+  if (e->halo) PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
   for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJELLGCopyParameters(e->params, blocks[b]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the exchange of the current nonzero pattern (collective: the parent's nonzero state is the same on every rank) */
+static PetscErrorCode MatMPIAIJFormatGetHalo(Mat A, ELLGHalo *halo)
+{
+  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat             Ao;
+  const PetscInt *garray;
+
+  PetscFunctionBegin;
+  if (!e->halo || e->nzstate != A->nonzerostate) {
+    PetscCall(ELLGHaloDestroy(&e->halo));
+    PetscCall(VecDestroy(&e->ghosts));
+    PetscCall(MatMPIAIJGetSeqAIJ(A, NULL, &Ao, &garray));
+    PetscCall(ELLGHaloCreate(PetscObjectComm((PetscObject)A), e->backend, A->cmap, Ao->cmap->n, garray, &e->halo));
+    PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
+    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, Ao->cmap->n, &e->ghosts));
+    e->nzstate = A->nonzerostate;
+  }
+  *halo = e->halo;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether the products can run through our exchange: blocks of the format, and device vectors of the matrix's backend */
+static PetscErrorCode MatMPIAIJFormatUsesHalo(Mat A, Vec x, Vec z, Vec y, PetscBool *ours)
+{
+  Mat_MPIAIJELLG  *e = (Mat_MPIAIJELLG *)A->spptr;
+  Vec              v[3] = {x, z, y};
+  Mat              blocks[2];
+  PetscELLGBackend be;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, ours));
+  for (PetscInt k = 0; k < 3 && *ours; k++) {
+    if (!v[k]) continue;
+    PetscCall(PetscObjectTypeCompare((PetscObject)v[k], VECMPIGPU, ours));
+    if (*ours) {
+      PetscCall(VecGPUGetBackend(v[k], &be));
+      *ours = (PetscBool)(be == e->backend);
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A x + z (z may be NULL or y): the diagonal block's product during the exchange, then the off-diagonal block's */
+static PetscErrorCode MatMultAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
+{
+  Mat_MPIAIJELLG    *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat                Ad, Ao;
+  ELLGHalo           halo;
+  const PetscScalar *px;
+  PetscScalar       *pg;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
+  PetscCall(MatMPIAIJFormatGetHalo(A, &halo));
+  PetscCall(VecGPUGetArrayRead(x, &px));
+  PetscCall(ELLGHaloForwardBegin(halo, px));
+  PetscCall(VecGPURestoreArrayRead(x, &px));
+  PetscCall(VecGPUGetArrayWrite(e->ghosts, &pg));
+  if (!e->overlap) PetscCall(ELLGHaloForwardEnd(halo, pg));
+  if (z) PetscCall((*Ad->ops->multadd)(Ad, x, z, y));
+  else PetscCall((*Ad->ops->mult)(Ad, x, y));
+  if (e->overlap) PetscCall(ELLGHaloForwardEnd(halo, pg));
+  PetscCall(VecGPURestoreArrayWrite(e->ghosts, &pg));
+  if (Ao->cmap->n) PetscCall((*Ao->ops->multadd)(Ao, e->ghosts, y, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A^T x + z (z may be NULL or y): the off-diagonal block's part goes back to its owners during the diagonal block's product */
+static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
+{
+  Mat_MPIAIJELLG    *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat                Ad, Ao;
+  ELLGHalo           halo;
+  const PetscScalar *pg;
+  PetscScalar       *py;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
+  PetscCall(MatMPIAIJFormatGetHalo(A, &halo));
+  if (Ao->cmap->n) PetscCall((*Ao->ops->multtranspose)(Ao, x, e->ghosts));
+  PetscCall(VecGPUGetArrayRead(e->ghosts, &pg));
+  if (e->overlap) PetscCall(ELLGHaloReverseBegin(halo, pg));
+  if (z) PetscCall((*Ad->ops->multtransposeadd)(Ad, x, z, y));
+  else PetscCall((*Ad->ops->multtranspose)(Ad, x, y));
+  if (!e->overlap) PetscCall(ELLGHaloReverseBegin(halo, pg));
+  PetscCall(VecGPUGetArray(y, &py));
+  PetscCall(ELLGHaloReverseEnd(halo, py));
+  PetscCall(VecGPURestoreArray(y, &py));
+  PetscCall(VecGPURestoreArrayRead(e->ghosts, &pg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_MPIAIJFormat(Mat A, Vec x, Vec y)
+{
+  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  PetscBool       ours;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatUsesHalo(A, x, NULL, y, &ours));
+  if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, NULL, y));
+  else PetscCall(e->mult(A, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
+{
+  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  PetscBool       ours;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
+  if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, z, y));
+  else PetscCall(e->multadd(A, x, z, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultTranspose_MPIAIJFormat(Mat A, Vec x, Vec y)
+{
+  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  PetscBool       ours;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatUsesHalo(A, x, NULL, y, &ours));
+  if (ours) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, NULL, y));
+  else PetscCall(e->multtranspose(A, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultTransposeAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
+{
+  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  PetscBool       ours;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
+  if (ours) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, z, y));
+  else PetscCall(e->multtransposeadd(A, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -91,6 +248,7 @@ static PetscErrorCode MatView_MPIAIJFormat(Mat A, PetscViewer viewer)
       PetscCall(MatSeqAIJELLGViewFormat(blocks[b], sv));
       PetscCall(PetscViewerASCIIPopTab(sv));
     }
+    if (e->halo) PetscCall(ELLGHaloView(e->halo, sv));
     PetscCall(PetscViewerASCIIPopTab(sv));
   }
   PetscCall(PetscViewerRestoreSubViewer(viewer, PETSC_COMM_SELF, &sv));
@@ -115,6 +273,8 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscFunctionBegin;
   A->ops->destroy = e->destroy;
   PetscCall(ELLGFormatDestroy(&e->params));
+  PetscCall(ELLGHaloDestroy(&e->halo));
+  PetscCall(VecDestroy(&e->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
@@ -137,15 +297,27 @@ PetscErrorCode MatCreate_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscNew(&e));
   PetscCall(MatELLGFormatFind(type, &e->entry));
   PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params));
-  e->assemblyend         = A->ops->assemblyend;
-  e->setfromoptions      = A->ops->setfromoptions;
-  e->view                = A->ops->view;
-  e->destroy             = A->ops->destroy;
-  A->spptr               = e;
-  A->ops->assemblyend    = MatAssemblyEnd_MPIAIJFormat;
-  A->ops->setfromoptions = MatSetFromOptions_MPIAIJFormat;
-  A->ops->view           = MatView_MPIAIJFormat;
-  A->ops->destroy        = MatDestroy_MPIAIJFormat;
+  e->backend = be;
+  e->overlap = PETSC_TRUE;
+  PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, "-ellg_gpu_aware_mpi", &e->gpu_aware, NULL));
+  PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, "-ellg_halo_overlap", &e->overlap, NULL));
+  e->assemblyend           = A->ops->assemblyend;
+  e->setfromoptions        = A->ops->setfromoptions;
+  e->view                  = A->ops->view;
+  e->destroy               = A->ops->destroy;
+  e->mult                  = A->ops->mult;
+  e->multadd               = A->ops->multadd;
+  e->multtranspose         = A->ops->multtranspose;
+  e->multtransposeadd      = A->ops->multtransposeadd;
+  A->spptr                 = e;
+  A->ops->assemblyend      = MatAssemblyEnd_MPIAIJFormat;
+  A->ops->setfromoptions   = MatSetFromOptions_MPIAIJFormat;
+  A->ops->view             = MatView_MPIAIJFormat;
+  A->ops->destroy          = MatDestroy_MPIAIJFormat;
+  A->ops->mult             = MatMult_MPIAIJFormat;
+  A->ops->multadd          = MatMultAdd_MPIAIJFormat;
+  A->ops->multtranspose    = MatMultTranspose_MPIAIJFormat;
+  A->ops->multtransposeadd = MatMultTransposeAdd_MPIAIJFormat;
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscStrallocpy(VECGPU, &A->defaultvectype));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
