@@ -60,6 +60,11 @@ struct _p_ELLGFormat {
   PetscELLGBackend     backend;
   PetscInt             m, n, nnz;      /* local rows, columns, stored nonzeros of the CSR it was built from */
   PetscInt             nzrows;         /* rows with at least one stored entry (for flop counts) */
+  PetscBool            compress_rows;  /* store only the nonempty rows when they are few (off-diagonal blocks of the parallel types) */
+  PetscInt             mstored;        /* rows the format and the long rows store: m, or nzrows when compressed */
+  int                 *rows;           /* host: the row of each stored row when compressed, else NULL */
+  int                 *rows_d;         /* backend: the same */
+  PetscScalar         *rows_work;      /* backend: the product of the stored rows (mstored) when compressed */
   size_t               bytes;          /* bytes the format holds in the backend's memory */
   PetscInt             long_threshold; /* option: rows longer than this are split out; 0 automatic, -1 never */
   PetscInt             long_applied;   /* the threshold of the last build */

@@ -58,6 +58,11 @@ PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
+/* the host backend's versions of the stream functions of ellgcuda.h (same arguments; done on return) */
+PETSC_INTERN void ELLGHostCopyAsync(void *, void *, const void *, size_t);
+PETSC_INTERN void ELLGHostGather(void *, int, const int *, const double *, double *);
+PETSC_INTERN void ELLGHostScatter(void *, int, const int *, const double *, double *, int);
+
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);
 PETSC_INTERN PetscErrorCode VecCreate_SeqGPU(Vec);

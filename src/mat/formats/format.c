@@ -32,11 +32,42 @@ static size_t ELLGFormatUpdateBytes(ELLGFormat fmt)
   return (fmt->update_dindex ? sizeof(int) * (2 * (size_t)fmt->m + 1) : 0) + (fmt->update_val ? sizeof(PetscScalar) * (size_t)fmt->nnz : 0);
 }
 
+/* Off-diagonal blocks are compressed when at most this fraction of their rows has entries (as
+   PETSc's SeqAIJ does): the products then touch only the nonempty rows of the output */
+#define ELLG_COMPRESS_RATIO 0.6
+
+static PetscErrorCode ELLGFormatFreeRows(ELLGFormat fmt)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(fmt->rows));
+  PetscCall(PetscELLGFree(fmt->backend, fmt->rows_d));
+  PetscCall(PetscELLGFree(fmt->backend, fmt->rows_work));
+  fmt->rows_d    = NULL;
+  fmt->rows_work = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the row starts of the stored rows: ai itself, or (compressed) a new array */
+static PetscErrorCode ELLGFormatStoredRowStarts(ELLGFormat fmt, const PetscInt *ai, const PetscInt **sai)
+{
+  PetscInt *c;
+
+  PetscFunctionBegin;
+  *sai = ai;
+  if (!fmt->rows) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc1(fmt->mstored + 1, &c));
+  for (PetscInt i = 0; i < fmt->mstored; i++) c[i] = ai[fmt->rows[i]];
+  c[fmt->mstored] = ai[fmt->m];
+  *sai            = c;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode ELLGFormatDestroy(ELLGFormat *fmt)
 {
   PetscFunctionBegin;
   if (!*fmt) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(ELLGFormatFreeUpdateBuffers(*fmt));
+  PetscCall(ELLGFormatFreeRows(*fmt));
   PetscCall(ELLGLongRowsDestroy(&(*fmt)->longrows));
   PetscCall((*fmt)->ops->reset(*fmt));
   PetscCall((*fmt)->ops->destroy(*fmt));
@@ -90,6 +121,7 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionBegin;
   to->long_threshold = from->long_threshold;
   to->update_keep    = from->update_keep;
+  to->compress_rows  = from->compress_rows;
   PetscCall(from->ops->copyparameters(from, to));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -156,7 +188,7 @@ static PetscErrorCode ELLGCSRFree(PetscELLGBackend be, ELLGCSR *csr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the row lengths the format stores: 0 for the long rows (those longer than the threshold of the
+/* the row lengths the format stores (ai: row starts of the stored rows): 0 for the long rows (those longer than the threshold of the
    last build), which are listed in rows[] */
 static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, PetscInt *len, PetscInt *nlong, PetscInt **rows)
 {
@@ -164,13 +196,13 @@ static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, Pe
 
   PetscFunctionBegin;
   *nlong = 0;
-  for (PetscInt i = 0; i < fmt->m; i++) {
+  for (PetscInt i = 0; i < fmt->mstored; i++) {
     len[i] = ai[i + 1] - ai[i];
     if (len[i] > threshold) (*nlong)++;
   }
   PetscCall(PetscMalloc1(*nlong, rows));
   *nlong = 0;
-  for (PetscInt i = 0; i < fmt->m; i++)
+  for (PetscInt i = 0; i < fmt->mstored; i++)
     if (len[i] > threshold) {
       (*rows)[(*nlong)++] = i;
       len[i]              = 0;
@@ -181,12 +213,14 @@ static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, Pe
 /* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) of the host */
 PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
 {
-  ELLGCSR   csr = {m, n, ai[m], ai, aj, NULL, NULL, NULL, NULL, NULL};
-  PetscInt *len, *rows, nlong;
+  ELLGCSR         csr = {0, n, ai[m], NULL, aj, NULL, NULL, NULL, NULL, NULL};
+  PetscInt       *len, *rows, nlong;
+  const PetscInt *sai;
 
   PetscFunctionBegin;
   PetscCheck((PetscInt64)ai[m] < 2147483647 && (PetscInt64)m < 2147483647 && (PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc-ELLG formats store 32-bit indices: a local block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros is too large", m, n, ai[m]);
   PetscCall(ELLGFormatFreeUpdateBuffers(fmt));
+  PetscCall(ELLGFormatFreeRows(fmt));
   PetscCall(ELLGLongRowsDestroy(&fmt->longrows));
   PetscCall(fmt->ops->reset(fmt));
   fmt->m      = m;
@@ -195,9 +229,22 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   fmt->nzrows = 0;
   for (PetscInt i = 0; i < m; i++)
     if (ai[i + 1] > ai[i]) fmt->nzrows++;
-  fmt->long_applied = ELLGFormatLongThreshold(fmt, m, ai[m]);
-  PetscCall(PetscMalloc1(m, &len));
-  PetscCall(ELLGFormatSplitRows(fmt, ai, len, &nlong, &rows));
+  fmt->mstored = m;
+  if (fmt->compress_rows && fmt->nzrows <= ELLG_COMPRESS_RATIO * m) {
+    fmt->mstored = fmt->nzrows;
+    PetscCall(PetscMalloc1(fmt->nzrows, &fmt->rows));
+    for (PetscInt i = 0, k = 0; i < m; i++)
+      if (ai[i + 1] > ai[i]) fmt->rows[k++] = (int)i;
+    PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * fmt->mstored, (void **)&fmt->rows_d));
+    PetscCall(PetscELLGMemcpy(fmt->backend, fmt->rows_d, fmt->rows, sizeof(int) * fmt->mstored, ELLG_MEMCPY_HTOD));
+    PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * fmt->mstored, (void **)&fmt->rows_work));
+  }
+  PetscCall(ELLGFormatStoredRowStarts(fmt, ai, &sai));
+  csr.m             = fmt->mstored;
+  csr.ai            = sai;
+  fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, ai[m]);
+  PetscCall(PetscMalloc1(fmt->mstored, &len));
+  PetscCall(ELLGFormatSplitRows(fmt, sai, len, &nlong, &rows));
   csr.len = len;
   PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, aj, aa));
   PetscCall(fmt->ops->build(fmt, &csr));
@@ -205,6 +252,7 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   PetscCall(ELLGCSRFree(fmt->backend, &csr));
   PetscCall(PetscFree(len));
   PetscCall(PetscFree(rows));
+  if (sai != ai) PetscCall(PetscFree(sai));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -217,8 +265,8 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
    nothing waited for but the copy. */
 PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const PetscScalar *aa)
 {
-  ELLGCSR        csr    = {fmt->m, fmt->n, fmt->nnz, ai, NULL, NULL, NULL, NULL, NULL, NULL};
-  const PetscInt m      = fmt->m;
+  ELLGCSR        csr    = {fmt->mstored, fmt->n, fmt->nnz, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  const PetscInt m      = fmt->mstored;
   const size_t   ibytes = sizeof(int) * (2 * (size_t)m + 1), vbytes = sizeof(PetscScalar) * (size_t)fmt->nnz;
   int           *dindex = fmt->update_dindex;
   PetscScalar   *dval   = fmt->update_val;
@@ -226,12 +274,15 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
   if (!fmt->update_index) {
-    int *ti;
+    const PetscInt *sai;
+    int            *ti;
 
+    PetscCall(ELLGFormatStoredRowStarts(fmt, ai, &sai));
     PetscCall(PetscMalloc1(2 * m + 1, &ti));
-    for (PetscInt i = 0; i <= m; i++) ti[i] = (int)ai[i];
-    for (PetscInt i = 0; i < m; i++) ti[m + 1 + i] = ai[i + 1] - ai[i] > fmt->long_applied ? 0 : (int)(ai[i + 1] - ai[i]);
+    for (PetscInt i = 0; i <= m; i++) ti[i] = (int)sai[i];
+    for (PetscInt i = 0; i < m; i++) ti[m + 1 + i] = sai[i + 1] - sai[i] > fmt->long_applied ? 0 : (int)(sai[i + 1] - sai[i]);
     fmt->update_index = ti;
+    if (sai != ai) PetscCall(PetscFree(sai));
   }
   if (!dindex) {
     PetscCall(PetscELLGMalloc(fmt->backend, ibytes, (void **)&dindex));
@@ -254,25 +305,43 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* y = A x + z (z may be NULL or y); compressed, the stored rows' product is added into z's values */
 PetscErrorCode ELLGFormatMult(ELLGFormat fmt, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
 {
   PetscFunctionBegin;
-  PetscCall(fmt->ops->mult(fmt, x, z, y));
-  if (fmt->longrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
+  if (!fmt->rows) {
+    PetscCall(fmt->ops->mult(fmt, x, z, y));
+    if (fmt->longrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(fmt->ops->mult(fmt, x, NULL, fmt->rows_work));
+  if (fmt->longrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, fmt->rows_work));
+  if (!z) PetscCall(PetscELLGMemset(fmt->backend, y, 0, sizeof(PetscScalar) * fmt->m));
+  else if (z != y) PetscCall(PetscELLGMemcpy(fmt->backend, y, z, sizeof(PetscScalar) * fmt->m, ELLG_MEMCPY_DTOD));
+  PetscELLGBackendCall(fmt->backend, ELLGHostScatter, ELLGCudaScatter, (NULL, (int)fmt->mstored, fmt->rows_d, fmt->rows_work, y, 1));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* y += A^T x; compressed, only the stored rows' entries of x are read */
 PetscErrorCode ELLGFormatMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
 {
+  const PetscScalar *xs = x;
+
   PetscFunctionBegin;
-  PetscCall(fmt->ops->multtransposeadd(fmt, x, y));
-  if (fmt->longrows) PetscCall(ELLGLongRowsMultTransposeAdd(fmt->longrows, x, y));
+  if (fmt->rows) {
+    PetscELLGBackendCall(fmt->backend, ELLGHostGather, ELLGCudaGather, (NULL, (int)fmt->mstored, fmt->rows_d, x, fmt->rows_work));
+    xs = fmt->rows_work;
+  }
+  PetscCall(fmt->ops->multtransposeadd(fmt, xs, y));
+  if (fmt->longrows) PetscCall(ELLGLongRowsMultTransposeAdd(fmt->longrows, xs, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* d_i = a_ii; a format with compressed rows does not know which stored entries are on the diagonal */
 PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat fmt, PetscScalar *d)
 {
   PetscFunctionBegin;
+  PetscCheck(!fmt->rows, PETSC_COMM_SELF, PETSC_ERR_SUP, "The diagonal of a format with compressed rows is taken from the host matrix");
   PetscCall(fmt->ops->getdiagonal(fmt, d));
   if (fmt->longrows) PetscCall(ELLGLongRowsGetDiagonal(fmt->longrows, d));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -281,10 +350,10 @@ PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat fmt, PetscScalar *d)
 PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
 {
   const double csr   = 12.0 * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1);
-  const double bytes = (double)fmt->bytes + (double)ELLGLongRowsBytes(fmt->longrows);
+  const double bytes = (double)fmt->bytes + (double)ELLGLongRowsBytes(fmt->longrows) + (fmt->rows ? (double)(sizeof(int) + sizeof(PetscScalar)) * (double)fmt->mstored : 0.0);
 
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s, %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " nonempty rows\n", fmt->ops->name, fmt->m, fmt->n, fmt->nnz, fmt->nzrows));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s, %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " nonempty rows%s\n", fmt->ops->name, fmt->m, fmt->n, fmt->nnz, fmt->nzrows, fmt->rows ? ", only those stored (compressed rows)" : ""));
   PetscCall(fmt->ops->view(fmt, viewer));
   PetscCall(ELLGLongRowsView(fmt->longrows, viewer));
   PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)\n", bytes / 1048576.0, csr > 0 ? bytes / csr : 1.0));

@@ -363,7 +363,7 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
   PetscFunctionBegin;
   if (sl->sigma <= 1) PetscCall(PetscSNPrintf(order, sizeof(order), "rows not sorted"));
   else if (!sl->a.perm) PetscCall(PetscSNPrintf(order, sizeof(order), "sorting leaves the rows in order: no permutation stored"));
-  else if (sl->sigma >= fmt->m) PetscCall(PetscSNPrintf(order, sizeof(order), "rows sorted by length over the whole matrix"));
+  else if (sl->sigma >= fmt->mstored) PetscCall(PetscSNPrintf(order, sizeof(order), "rows sorted by length over the whole matrix"));
   else PetscCall(PetscSNPrintf(order, sizeof(order), "rows sorted by length within windows of %" PetscInt_FMT, sl->sigma));
   PetscCall(PetscViewerASCIIPrintf(viewer, "SELL-C-sigma: slice height C %" PetscInt_FMT "%s, sigma %" PetscInt_FMT "%s (%s)\n", sl->C, sl->C_built_option ? "" : " (automatic)", sl->sigma, sl->sigma_built_option ? "" : " (automatic)", order));
   if (sl->C_option != sl->C_built_option || sl->sigma_option != sl->sigma_built_option)

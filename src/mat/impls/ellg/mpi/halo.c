@@ -17,7 +17,6 @@
    nor the host copies touch a buffer that queued device work still uses.
 */
 #include "halo.h"
-#include "halokernels.h"
 #include <petscsf.h>
 #include <limits.h>
 #if defined(ELLG_HAVE_CUDA) && defined(OPEN_MPI) && OPEN_MPI
@@ -95,7 +94,7 @@ static PetscErrorCode HaloMallocPinned(ELLGHalo h, int n, PetscScalar **p)
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   if (h->backend == PETSCELLG_BACKEND_HOST) PetscCall(PetscMalloc1(n, p));
 #if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaHaloMallocPinned((void **)p, sizeof(PetscScalar) * n));
+  else PetscCallELLGCuda(ELLGCudaMallocPinned((void **)p, sizeof(PetscScalar) * n));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -105,7 +104,7 @@ static PetscErrorCode HaloFreePinned(ELLGHalo h, PetscScalar **p)
   PetscFunctionBegin;
   if (h->backend == PETSCELLG_BACKEND_HOST) PetscCall(PetscFree(*p));
 #if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaHaloFreePinned(*p));
+  else PetscCallELLGCuda(ELLGCudaFreePinned(*p));
 #endif
   *p = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -146,7 +145,7 @@ PetscErrorCode ELLGHaloCreate(MPI_Comm comm, PetscELLGBackend backend, PetscLayo
   PetscCall(HaloMallocPinned(h, h->ghost.count, &h->ghost_h));
   PetscCall(PetscMalloc1(h->own.n + h->ghost.n, &h->req));
 #if defined(ELLG_HAVE_CUDA)
-  if (backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaHaloStreamCreate(&h->stream));
+  if (backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaStreamCreate(&h->stream));
 #endif
   PetscCall(PetscInfo(NULL, "Halo: %d ghost values from %d ranks, %d owned values to %d ranks\n", h->ghost.count, h->ghost.n, h->own.count, h->own.n));
   *halo = h;
@@ -160,7 +159,7 @@ PetscErrorCode ELLGHaloDestroy(ELLGHalo *halo)
   PetscFunctionBegin;
   if (!h) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(ELLG_HAVE_CUDA)
-  if (h->backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaHaloStreamDestroy(h->stream));
+  if (h->backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaStreamDestroy(h->stream));
 #endif
   PetscCall(HaloSideDestroy(h, &h->own));
   PetscCall(HaloSideDestroy(h, &h->ghost));
@@ -217,9 +216,9 @@ PetscErrorCode ELLGHaloForwardBegin(ELLGHalo h, const PetscScalar *x)
 {
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_HaloBegin, 0, 0, 0, 0));
-  ELLGHaloCudaCall(h, ELLGCudaHaloStreamWaitCompute(h->stream));
-  PetscELLGBackendCall(h->backend, ELLGHostHaloGather, ELLGCudaHaloGather, (h->stream, h->own.count, h->own.index_d, x, h->own_d));
-  if (!h->gpu_aware) PetscELLGBackendCall(h->backend, ELLGHostHaloCopy, ELLGCudaHaloCopy, (h->stream, h->own_h, h->own_d, sizeof(PetscScalar) * h->own.count));
+  ELLGHaloCudaCall(h, ELLGCudaStreamWaitCompute(h->stream));
+  PetscELLGBackendCall(h->backend, ELLGHostGather, ELLGCudaGather, (h->stream, h->own.count, h->own.index_d, x, h->own_d));
+  if (!h->gpu_aware) PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, h->own_h, h->own_d, sizeof(PetscScalar) * h->own.count));
   PetscCall(PetscLogEventEnd(ELLG_HaloBegin, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -236,14 +235,14 @@ PetscErrorCode ELLGHaloForwardEnd(ELLGHalo h, PetscScalar *ghost)
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_HaloEnd, 0, 0, 0, 0));
-  ELLGHaloCudaCall(h, ELLGCudaHaloStreamSynchronize(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaStreamSynchronize(h->stream));
   if (h->gpu_aware) PetscCall(HaloExchange(h, &h->ghost, dst, &h->own, h->own_d));
   else {
     PetscCall(HaloExchange(h, &h->ghost, h->ghost_h, &h->own, h->own_h));
-    PetscELLGBackendCall(h->backend, ELLGHostHaloCopy, ELLGCudaHaloCopy, (h->stream, dst, h->ghost_h, sizeof(PetscScalar) * h->ghost.count));
+    PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, dst, h->ghost_h, sizeof(PetscScalar) * h->ghost.count));
   }
-  if (h->ghost_d) PetscELLGBackendCall(h->backend, ELLGHostHaloScatter, ELLGCudaHaloScatter, (h->stream, h->ghost.count, h->ghost.index_d, h->ghost_d, ghost, 0));
-  ELLGHaloCudaCall(h, ELLGCudaHaloComputeWaitStream(h->stream));
+  if (h->ghost_d) PetscELLGBackendCall(h->backend, ELLGHostScatter, ELLGCudaScatter, (h->stream, h->ghost.count, h->ghost.index_d, h->ghost_d, ghost, 0));
+  ELLGHaloCudaCall(h, ELLGCudaComputeWaitStream(h->stream));
   PetscCall(PetscLogEventEnd(ELLG_HaloEnd, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -259,13 +258,13 @@ PetscErrorCode ELLGHaloReverseBegin(ELLGHalo h, const PetscScalar *ghost)
 {
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_HaloBegin, 0, 0, 0, 0));
-  ELLGHaloCudaCall(h, ELLGCudaHaloStreamWaitCompute(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaStreamWaitCompute(h->stream));
   h->reverse_src = ghost;
   if (h->ghost_d) {
-    PetscELLGBackendCall(h->backend, ELLGHostHaloGather, ELLGCudaHaloGather, (h->stream, h->ghost.count, h->ghost.index_d, ghost, h->ghost_d));
+    PetscELLGBackendCall(h->backend, ELLGHostGather, ELLGCudaGather, (h->stream, h->ghost.count, h->ghost.index_d, ghost, h->ghost_d));
     h->reverse_src = h->ghost_d;
   }
-  if (!h->gpu_aware) PetscELLGBackendCall(h->backend, ELLGHostHaloCopy, ELLGCudaHaloCopy, (h->stream, h->ghost_h, h->reverse_src, sizeof(PetscScalar) * h->ghost.count));
+  if (!h->gpu_aware) PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, h->ghost_h, h->reverse_src, sizeof(PetscScalar) * h->ghost.count));
   PetscCall(PetscLogEventEnd(ELLG_HaloBegin, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -280,20 +279,20 @@ PetscErrorCode ELLGHaloReverseEnd(ELLGHalo h, PetscScalar *y)
 {
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_HaloEnd, 0, 0, 0, 0));
-  ELLGHaloCudaCall(h, ELLGCudaHaloStreamSynchronize(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaStreamSynchronize(h->stream));
   if (h->gpu_aware) PetscCall(HaloExchange(h, &h->own, h->own_d, &h->ghost, h->reverse_src));
   else {
     PetscCall(HaloExchange(h, &h->own, h->own_h, &h->ghost, h->ghost_h));
-    PetscELLGBackendCall(h->backend, ELLGHostHaloCopy, ELLGCudaHaloCopy, (h->stream, h->own_d, h->own_h, sizeof(PetscScalar) * h->own.count));
+    PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, h->own_d, h->own_h, sizeof(PetscScalar) * h->own.count));
   }
   h->reverse_src = NULL;
-  ELLGHaloCudaCall(h, ELLGCudaHaloComputeWaitStream(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaComputeWaitStream(h->stream));
   /* one neighbour at a time, in order: an owned entry may be a ghost of several */
   for (PetscMPIInt i = 0; i < h->own.n; i++) {
     const PetscInt off = h->own.offset[i];
     const int      cnt = (int)(h->own.offset[i + 1] - off);
 
-    PetscELLGBackendCall(h->backend, ELLGHostHaloScatter, ELLGCudaHaloScatter, (NULL, cnt, h->own.index_d + off, h->own_d + off, y, 1));
+    PetscELLGBackendCall(h->backend, ELLGHostScatter, ELLGCudaScatter, (NULL, cnt, h->own.index_d + off, h->own_d + off, y, 1));
   }
   PetscCall(PetscLogEventEnd(ELLG_HaloEnd, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -10,7 +10,7 @@
 
 typedef struct {
   const MatELLGFormatEntry *entry;
-  ELLGFormat                params; /* never built: holds the format options the blocks get */
+  ELLGFormat                params[2]; /* never built: the format options of the diagonal and off-diagonal blocks (compressed rows) */
   PetscELLGBackend          backend;
   PetscBool                 gpu_aware; /* option: MPI takes device buffers */
   PetscBool                 overlap;   /* option: the diagonal block's product runs during the exchange */
@@ -57,8 +57,17 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], NULL));
   for (PetscInt b = 0; b < 2; b++) {
     PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], e->entry->seqtype, &same));
-    if (!same) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(blocks[b], e->entry->seqtype, e->params));
+    if (!same) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(blocks[b], e->entry->seqtype, e->params[b]));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the off-diagonal block takes the diagonal block's options, and stores only its nonempty rows when they are few */
+static PetscErrorCode MatMPIAIJFormatOffDiagonalParameters(Mat_MPIAIJELLG *e)
+{
+  PetscFunctionBegin;
+  PetscCall(ELLGFormatCopyParameters(e->params[0], e->params[1]));
+  e->params[1]->compress_rows = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -70,12 +79,13 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
 
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
-  PetscCall(ELLGFormatSetFromOptions(e->params, PetscOptionsObject));
+  PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
+  PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   PetscCall(PetscOptionsBool("-ellg_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
   PetscCall(PetscOptionsBool("-ellg_halo_overlap", "Multiply by the diagonal block during the halo exchange", "MatMult", e->overlap, &e->overlap, NULL));
   if (e->halo) PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
-  for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJELLGCopyParameters(e->params, blocks[b]));
+  for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJELLGCopyParameters(e->params[b], blocks[b]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -272,7 +282,8 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
 
   PetscFunctionBegin;
   A->ops->destroy = e->destroy;
-  PetscCall(ELLGFormatDestroy(&e->params));
+  PetscCall(ELLGFormatDestroy(&e->params[0]));
+  PetscCall(ELLGFormatDestroy(&e->params[1]));
   PetscCall(ELLGHaloDestroy(&e->halo));
   PetscCall(VecDestroy(&e->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
@@ -296,7 +307,9 @@ PetscErrorCode MatCreate_MPIAIJFormat(Mat A, MatType type)
   PetscCall((*create)(A));
   PetscCall(PetscNew(&e));
   PetscCall(MatELLGFormatFind(type, &e->entry));
-  PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params));
+  PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params[0]));
+  PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params[1]));
+  PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   e->backend = be;
   e->overlap = PETSC_TRUE;
   PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, "-ellg_gpu_aware_mpi", &e->gpu_aware, NULL));

@@ -209,6 +209,10 @@ static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
   PetscCall(VecGetLocalSize(d, &n));
   PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
   PetscCall(MatSeqAIJELLGSync(A));
+  if (e->fmt->rows) { /* compressed rows (an off-diagonal block): the format cannot tell the diagonal */
+    PetscCall(e->aijops.getdiagonal(A, d));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscLogEventBegin(ELLG_GetDiagonal, A, d, 0, 0));
   PetscCall(MatSeqAIJELLGGetOutput(A, d, PETSC_FALSE, &db, &pd));
   PetscCall(ELLGFormatGetDiagonal(e->fmt, pd));

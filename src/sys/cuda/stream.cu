@@ -1,19 +1,19 @@
-/* The halo exchange's device side on CUDA: an exchange stream with its events, pinned host
-   buffers, asynchronous copies, gather and scatter kernels */
+/* Streams beside the one the products and vector operations run on, pinned host memory,
+   asynchronous copies, and gather/scatter kernels through an index list */
 #include <cuda_runtime.h>
-#include "halokernels.h"
+#include "ellgcuda.h"
 
 typedef struct {
   cudaStream_t stream;
-  cudaEvent_t  compute; /* recorded on the compute stream, waited for by the exchange stream */
-  cudaEvent_t  done;    /* recorded on the exchange stream, waited for by the compute stream */
-} HaloStream;
+  cudaEvent_t  compute; /* recorded on the compute stream, waited for by the stream */
+  cudaEvent_t  done;    /* recorded on the stream, waited for by the compute stream */
+} Stream;
 
-static cudaStream_t StreamOf(void *s) { return s ? ((HaloStream *)s)->stream : (cudaStream_t)0; }
+static cudaStream_t StreamOf(void *s) { return s ? ((Stream *)s)->stream : (cudaStream_t)0; }
 
-extern "C" int ELLGCudaHaloStreamCreate(void **stream)
+extern "C" int ELLGCudaStreamCreate(void **stream)
 {
-  HaloStream *s = new HaloStream;
+  Stream *s = new Stream;
   cudaError_t e = cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking);
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&s->compute, cudaEventDisableTiming);
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&s->done, cudaEventDisableTiming);
@@ -25,9 +25,9 @@ extern "C" int ELLGCudaHaloStreamCreate(void **stream)
   return 0;
 }
 
-extern "C" int ELLGCudaHaloStreamDestroy(void *stream)
+extern "C" int ELLGCudaStreamDestroy(void *stream)
 {
-  HaloStream *s = (HaloStream *)stream;
+  Stream *s = (Stream *)stream;
   cudaError_t e = cudaSuccess, e2;
   if (!s) return 0;
   e  = cudaStreamDestroy(s->stream);
@@ -39,29 +39,29 @@ extern "C" int ELLGCudaHaloStreamDestroy(void *stream)
   return (int)e;
 }
 
-extern "C" int ELLGCudaHaloStreamWaitCompute(void *stream)
+extern "C" int ELLGCudaStreamWaitCompute(void *stream)
 {
-  HaloStream *s = (HaloStream *)stream;
+  Stream *s = (Stream *)stream;
   cudaError_t e = cudaEventRecord(s->compute, 0);
   if (e == cudaSuccess) e = cudaStreamWaitEvent(s->stream, s->compute, 0);
   return (int)e;
 }
 
-extern "C" int ELLGCudaHaloComputeWaitStream(void *stream)
+extern "C" int ELLGCudaComputeWaitStream(void *stream)
 {
-  HaloStream *s = (HaloStream *)stream;
+  Stream *s = (Stream *)stream;
   cudaError_t e = cudaEventRecord(s->done, s->stream);
   if (e == cudaSuccess) e = cudaStreamWaitEvent(0, s->done, 0);
   return (int)e;
 }
 
-extern "C" int ELLGCudaHaloStreamSynchronize(void *stream) { return (int)cudaStreamSynchronize(StreamOf(stream)); }
+extern "C" int ELLGCudaStreamSynchronize(void *stream) { return (int)cudaStreamSynchronize(StreamOf(stream)); }
 
-extern "C" int ELLGCudaHaloMallocPinned(void **ptr, size_t bytes) { return (int)cudaMallocHost(ptr, bytes ? bytes : 1); }
+extern "C" int ELLGCudaMallocPinned(void **ptr, size_t bytes) { return (int)cudaMallocHost(ptr, bytes ? bytes : 1); }
 
-extern "C" int ELLGCudaHaloFreePinned(void *ptr) { return ptr ? (int)cudaFreeHost(ptr) : 0; }
+extern "C" int ELLGCudaFreePinned(void *ptr) { return ptr ? (int)cudaFreeHost(ptr) : 0; }
 
-extern "C" int ELLGCudaHaloCopy(void *stream, void *dst, const void *src, size_t bytes)
+extern "C" int ELLGCudaCopyAsync(void *stream, void *dst, const void *src, size_t bytes)
 {
   return bytes ? (int)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, StreamOf(stream)) : 0;
 }
@@ -78,14 +78,14 @@ __global__ void ScatterKernel(int n, const int *__restrict__ idx, const double *
   if (i < n) y[idx[i]] = add ? y[idx[i]] + buf[i] : buf[i];
 }
 
-extern "C" int ELLGCudaHaloGather(void *stream, int n, const int *idx, const double *x, double *buf)
+extern "C" int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf)
 {
   if (n <= 0) return 0;
   GatherKernel<<<(n + 255) / 256, 256, 0, StreamOf(stream)>>>(n, idx, x, buf);
   return (int)cudaGetLastError();
 }
 
-extern "C" int ELLGCudaHaloScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add)
+extern "C" int ELLGCudaScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add)
 {
   if (n <= 0) return 0;
   ScatterKernel<<<(n + 255) / 256, 256, 0, StreamOf(stream)>>>(n, idx, buf, y, add);
