@@ -8,6 +8,11 @@
 #                                  1024 x 1024 DMDA re-assembled per Newton step, per format next to
 #                                  AIJ: MatAssemblyEnd, until ready on the device, and one copy of the
 #                                  CSR values as the reference; a table, and JSON in $(ASSEMBLY_JSON)
+#   make bench-mpi [BENCH_MPI_RANKS="1 2"] [BENCH_MPI_ARGS=...]
+#                                  tutorials/bench_mpi: MatMult and CG+Jacobi on a 3D Laplacian at
+#                                  each number of ranks (one GPU each), strong scaling on 300^3 and
+#                                  weak scaling at 200^3 per rank, with the halo exchange overlapped
+#                                  and not; a table row per run
 #   make tutorials                 only build them (in $(TUTDIR))
 #
 # With nvcc, the benchmarks are linked with their CUDA helper (device timing, copy bandwidth,
@@ -28,7 +33,8 @@ BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o)
 # ellgconf.h changes with the CUDA setting, so the bench is recompiled too
 $(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
 $(TUTDIR)/bench_spmv.o: tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
-$(TUTDIR)/bench_assembly.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
+$(TUTDIR)/bench_assembly.o $(TUTDIR)/bench_mpi.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
+$(TUTDIR)/bench_mpi.o: tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_assembly.o: tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 
 $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
@@ -48,7 +54,10 @@ $(TUTDIR)/bench_spmv: $(TUTDIR)/bench_spmv.o $(BENCH_CUDA) $(LIB)
 $(TUTDIR)/bench_assembly: $(TUTDIR)/bench_assembly.o $(BENCH_CUDA) $(LIB)
 	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
-tutorials: $(TUTDIR)/ex1 $(TUTDIR)/bench_spmv $(TUTDIR)/bench_assembly
+$(TUTDIR)/bench_mpi: $(TUTDIR)/bench_mpi.o $(BENCH_CUDA) $(LIB)
+	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
+
+tutorials: $(TUTDIR)/ex1 $(TUTDIR)/bench_spmv $(TUTDIR)/bench_assembly $(TUTDIR)/bench_mpi
 
 # a fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc
 demo:
@@ -68,4 +77,14 @@ bench-assembly:
 	@mkdir -p $(dir $(ASSEMBLY_JSON))
 	$(TUTDIR)/bench_assembly $(ASSEMBLY_ARGS) -json $(ASSEMBLY_JSON)
 
-.PHONY: tutorials demo bench bench-assembly
+BENCH_MPI_RANKS ?= 1 2
+BENCH_MPI_ARGS  ?=
+BENCH_MPIEXEC   ?= $(firstword $(wildcard $(PETSC_DIR)/bin/mpiexec) mpiexec)
+
+bench-mpi:
+	@sh conf/deps.sh
+	@$(MAKE) --no-print-directory $(TUTDIR)/bench_mpi
+	@for s in "strong 300" "weak 200"; do set -- $$s; for p in $(BENCH_MPI_RANKS); do \
+	  $(BENCH_MPIEXEC) -n $$p $(TUTDIR)/bench_mpi -scaling $$1 -n $$2 $(BENCH_MPI_ARGS) || exit 1; done; done
+
+.PHONY: tutorials demo bench bench-assembly bench-mpi
