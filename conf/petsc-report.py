@@ -57,7 +57,7 @@ TYPE_NAMES = [(re.compile(r'\b(seq|mpi)aij(?:ellg|pjds|slicedell)\b'), r'\1aij')
               (re.compile(r'\b(seq|mpi)gpu\b'), r'\1')]
 INFO_LINE = re.compile(r'^\s*(format: |ELLG width |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
                        r'\(options since the build|slices \d|device bytes: |update buffers: |backend: |'
-                       r'rank 0, (off-)?diagonal block:)')
+                       r'rank 0, (off-)?diagonal block:|halo exchange: )')
 
 
 def read_tap(path):

@@ -128,7 +128,12 @@ int main(int argc, char **argv)
 
    test:
       suffix: 3d_mpi
-      nsize: {{3 4}}
+      nsize: 3
+      args: -type {{ellg pjds slicedell}} -dim 3 -n 8
+
+   test:
+      suffix: 3d_mpi_4
+      nsize: 4
       args: -type {{ellg pjds slicedell}} -dim 3 -n 8
 
    # rows of more than 3 entries multiplied as long rows (most rows: 5 in 2D, 7 in 3D)

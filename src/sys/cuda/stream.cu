@@ -14,7 +14,10 @@ static cudaStream_t StreamOf(void *s) { return s ? ((Stream *)s)->stream : (cuda
 extern "C" int ELLGCudaStreamCreate(void **stream)
 {
   Stream *s = new Stream;
-  cudaError_t e = cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking);
+  int         least, greatest;
+  cudaError_t e = cudaDeviceGetStreamPriorityRange(&least, &greatest);
+  /* the highest priority: its small kernels start before the waiting blocks of a large product */
+  if (e == cudaSuccess) e = cudaStreamCreateWithPriority(&s->stream, cudaStreamNonBlocking, greatest);
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&s->compute, cudaEventDisableTiming);
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&s->done, cudaEventDisableTiming);
   if (e != cudaSuccess) {
