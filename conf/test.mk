@@ -26,8 +26,11 @@ hash           := \#
 ELLG_MAT_TYPES    := ellg pjds slicedell
 # PETSc's harness makefile, as installed (Debian's hardcodes a ...-real-debug PETSC_DIR: override it).
 # gmakegentest.py names the cases of a loop over several variables in the order of a Python set:
-# a fixed hash seed gives them the same names in every test folder.
-PETSC_TEST_MAKE = PYTHONHASHSEED=0 $(MAKE) --no-print-directory -f $(PETSC_DIR)/share/petsc/examples/gmakefile.test \
+# a fixed hash seed gives them the same names in every test folder. One OpenMP thread per MPI rank:
+# the harness runs CHECK_JOBS tests at once, each with its nsize ranks, and OpenMP threads on top
+# of those (Debian's SuperLU_DIST uses them) oversubscribe the cores: ksp ex5f_superlu_dist_3, 15
+# ranks on 2 cores, takes 130 s with a thread per core and rank, 2 s with one.
+PETSC_TEST_MAKE = PYTHONHASHSEED=0 OMP_NUM_THREADS=1 $(MAKE) --no-print-directory -f $(PETSC_DIR)/share/petsc/examples/gmakefile.test \
   PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH)
 
 # A fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc. Failing tests
