@@ -32,11 +32,11 @@ or does not run with aij is a failure of the baseline. Without it, cases that fa
 listed but do not count (they are PETSc's or the machine's, not ours).
 
 Prints per type "<type>: N passed, M failed (K excluded, baseline B)", a table group x type
-(passed/baseline, %), the exclusions used, the failures, and a last line "N passed, M failed,
-K excluded" over all types; with --counts "counts N M K" lines (for check_total in
-conf/test.mk) instead of the last line. --failed-tests prints only the tests (make targets)
-with a case that failed with one of the types, for the control runs. Exit status 1 when a case
-failed or none passed.
+(passed/counted %, excluded; counted = B - K), the exclusions used, the failures, and a last
+line "N passed, M failed, K excluded" over all types; with --counts "counts N M K" lines (for
+check_total in conf/test.mk) instead of the last line. --failed-tests prints only the tests
+(make targets) with a case that failed with one of the types, for the control runs. Exit
+status 1 when a case failed or none passed.
 """
 import argparse
 import fnmatch
@@ -119,6 +119,27 @@ def read_exclusions(path):
 def test_name(label):
     """the harness test (make target) a TAP label belongs to"""
     return label.split('+', 1)[0]
+
+
+def loop_values(label):
+    """(test, sorted ((variable, value), ...)) of a loop case: gmakegentest.py names the case
+    <test>+<var>-<value>_<var>-<value>... with the variables in an order that may differ between
+    runs (it comes from a Python set; conf/test.mk fixes the hash seed, older runs differ) and
+    nsize-<n> followed by the next variable without "_". A value is taken to end at the first "_"
+    (or, for nsize, after its digits): variable names have underscores, values seldom do."""
+    name, _, suffix = label.partition('+')
+    parts = suffix.split('-')
+    var, pairs = parts[0], []
+    for p in parts[1:-1]:
+        if var == 'nsize':
+            m = re.match(r'(\d*)_?(.*)$', p)
+            value, nxt = m.group(1), m.group(2)
+        else:
+            value, _, nxt = p.partition('_')
+        pairs.append((var, value))
+        var = nxt
+    pairs.append((var, parts[-1]))
+    return name, tuple(sorted(pairs))
 
 
 def group(label):
@@ -216,8 +237,23 @@ def main():
     groups = sorted(set(group(l) for l in ok))
     results = {t: read_tap(os.path.join(a.dir, t, TAPLOG)) or {} for t in types}
 
+    def label_in(res, l):
+        """the label of res for the case l: l itself, or the same loop values in another order
+        (see loop_values)"""
+        if l in res or '+' not in l:
+            return l if l in res else None
+        key = loop_values(l)
+        for k in res:
+            if '+' in k and loop_values(k) == key:
+                return k
+        return None
+
+    def lookup(res, l):
+        k = label_in(res, l)
+        return res[k] if k else None
+
     def status(t, l):
-        s, note = results[t].get(l, ('fail', 'did not run'))
+        s, note = lookup(results[t], l) or ('fail', 'did not run')
         if s == 'skip':
             s, note = 'fail', 'skipped: ' + note
         return s, note
@@ -255,12 +291,13 @@ def main():
             s, note = status(t, l)
             pat = pattern_excluded(l, excl)
             if s == 'fail':
-                ctl = (controls.get('aij') or {}).get(l)
+                ctl = lookup(controls.get('aij') or {}, l)
                 if pat:
                     s = 'excl'
                 elif AIJ_RULE in rules and ctl and ctl[0] == 'fail' and ctl[1] != 'timeout':
                     s, pat = 'excl', AIJ_RULE
-                elif TYPE_NAMES_RULE in rules and note == 'output differs' and only_type_names(a.dir, t, l):
+                elif (TYPE_NAMES_RULE in rules and note == 'output differs'
+                      and only_type_names(a.dir, t, label_in(results[t], l))):
                     s, pat = 'excl', TYPE_NAMES_RULE
                 else:
                     failures.setdefault(l, {})[t] = note
@@ -276,19 +313,23 @@ def main():
         for k in total:
             total[k] += c[k]
 
-    # the table: group x type, passed/baseline and %
+    # the table: group x type, passed/counted (the baseline's cases less the excluded ones), %
+    # and the number excluded
     if types and groups:
-        w = max(len(g) for g in groups + ['all'])
-        out.append('  %-*s' % (w, 'group') + ''.join('  %-22s' % t for t in types))
+        rows = []
         for g in groups + ['all']:
-            row = '  %-*s' % (w, g)
+            row = [g]
             for t in types:
                 cells = [v for (gg, tt), v in table.items() if tt == t and g in (gg, 'all')]
                 p, b, x = (sum(v[k] for v in cells) for k in ('pass', 'base', 'excl'))
-                cell = '%d/%d %5.1f%%' % (p, b, 100.0 * p / b if b else 0.0)
-                row += '  %-22s' % (cell + (' (%dx)' % x if x else ''))
-            out.append(row)
-        out.append('  (passed/baseline, % of the baseline; (Nx): N excluded)')
+                pct = '%5.1f%%' % (100.0 * p / (b - x)) if b > x else '     -'
+                row.append('%d/%d %s, %d excl.' % (p, b - x, pct, x))
+            rows.append(row)
+        w = [max(len(r[i]) for r in rows + [['group'] + types]) for i in range(len(types) + 1)]
+        for r in [['group'] + types] + rows:
+            out.append(''.join('  %-*s' % (wi, c) for wi, c in zip(w, r)).rstrip())
+        out.append('  (passed/counted %%, excluded; counted: the cases that passed with %s less the '
+                   'excluded ones)' % a.baseline)
     for pat, reason in excl:
         if used.get(pat):
             out.append('    excluded: %d by %s: %s' % (used[pat], pat, reason))
@@ -296,8 +337,9 @@ def main():
         notes = failures[l]
         ctl = []
         for cname, cres in controls.items():
-            if cres is not None and l in cres:
-                ctl.append('%s with -mat_type %s' % ('fails' if cres[l][0] == 'fail' else 'passes', cname))
+            r = lookup(cres or {}, l)
+            if r:
+                ctl.append('%s with -mat_type %s' % ('fails' if r[0] == 'fail' else 'passes', cname))
         kinds = sorted(set(notes.values()))
         out.append('    not ok: %s [%s] (%s)' % (l, ' '.join(t for t in [a.baseline] + types if t in notes),
                                             '; '.join(kinds + ctl)))
