@@ -31,6 +31,17 @@ int ELLGCudaMalloc(void **ptr, size_t bytes);
 int ELLGCudaFree(void *ptr);
 int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind);
 int ELLGCudaMemset(void *ptr, int value, size_t bytes);
+int ELLGCudaMemGetInfo(size_t *free, size_t *total);
+
+/* streams (a cudaStream_t as void *; blocking: they wait for the legacy default stream, on which the
+   formats are built and updated), pinned host memory, and copies on a stream (kind as above) that
+   overlap other streams' work when the host side is pinned */
+int ELLGCudaStreamCreate(void **stream);
+int ELLGCudaStreamDestroy(void *stream);
+int ELLGCudaStreamSynchronize(void *stream);
+int ELLGCudaMallocHost(void **ptr, size_t bytes);
+int ELLGCudaFreeHost(void *ptr);
+int ELLGCudaMemcpyAsync(void *dst, const void *src, size_t bytes, int kind, void *stream);
 
 /* the library's cuBLAS handle, created on first use */
 int ELLGCublasGetHandle(void **handle);
