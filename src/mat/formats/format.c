@@ -57,6 +57,11 @@ PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscO
   PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_update_buffers", fmt->ops->name));
   PetscCall(PetscOptionsEnum(opt, "What a values-only update (re-assembly on the same pattern) keeps in the backend's memory for the next, until the next build: none, the values buffer (8 nnz bytes), all (and the row starts and lengths, 4 (2 m + 1) bytes)", "MATELLG", ELLGUpdateBuffersTypes,
                              (PetscEnum)fmt->update_keep, (PetscEnum *)&fmt->update_keep, NULL));
+  PetscOptionsHeadBegin(PetscOptionsObject, "Sparse times dense (MatMatMult with a dense matrix)");
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_columns", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "Columns of C the threads of a row accumulate per pass over the row, which they read once for all of them: 1 to 32 (0: automatic)", "MatMatMult", fmt->spmm_columns, &fmt->spmm_columns, NULL));
+  PetscCheck(fmt->spmm_columns >= 0 && fmt->spmm_columns <= ELLG_SPMM_MAX_COLUMNS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of columns from 1 to %d", opt, fmt->spmm_columns, ELLG_SPMM_MAX_COLUMNS);
+  PetscOptionsHeadEnd();
   PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -90,6 +95,7 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionBegin;
   to->long_threshold = from->long_threshold;
   to->update_keep    = from->update_keep;
+  to->spmm_columns   = from->spmm_columns;
   PetscCall(from->ops->copyparameters(from, to));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -276,6 +282,40 @@ PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat fmt, PetscScalar *d)
   PetscCall(fmt->ops->getdiagonal(fmt, d));
   if (fmt->longrows) PetscCall(ELLGLongRowsGetDiagonal(fmt->longrows, d));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   The columns of C that a group of threads accumulates per pass over its row (FastSpMM's L_c), for ncols
+   columns and a kernel of threads threads per pass: the option (-mat_<format>_spmm_columns) if given,
+   else 8, halved while the passes would run fewer than 2^17 threads (about a thousand per multiprocessor:
+   a small matrix keeps the GPU busy with more, narrower passes); never more than ncols. With 8, A's
+   values and indices (12 bytes an entry) are read once per 8 columns of C, against the 64 bytes of B an
+   entry reads for them: A's share of the traffic is below a fifth, and the partial sums take 16 registers.
+*/
+int ELLGSpMMColumns(PetscInt option, PetscInt64 threads, PetscInt ncols)
+{
+  PetscInt lc = option;
+
+  if (!lc) {
+    lc = 8;
+    while (lc > 1 && threads * ((ncols + lc - 1) / lc) < ((PetscInt64)1 << 17)) lc /= 2;
+  }
+  return (int)PetscMax(1, PetscMin(lc, ncols));
+}
+
+/* C = A B (+ C when args->add): the format's kernel, then the long rows */
+PetscErrorCode ELLGFormatSpMM(ELLGFormat fmt, const ELLGSpMMArgs *args)
+{
+  PetscFunctionBegin;
+  PetscCall(fmt->ops->spmm(fmt, args));
+  if (fmt->longrows) PetscCall(ELLGLongRowsSpMMAdd(fmt->longrows, fmt->spmm_columns, args));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* scalars of backend memory ELLGFormatSpMM() needs in args->work for ncols columns */
+size_t ELLGFormatSpMMWorkSize(ELLGFormat fmt, PetscInt ncols)
+{
+  return ELLGLongRowsSpMMWorkSize(fmt->longrows, ncols);
 }
 
 PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
