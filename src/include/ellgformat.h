@@ -50,6 +50,8 @@ typedef struct {
 
 typedef struct _p_ELLGLongRows *ELLGLongRows;
 
+#define ELLG_SPMM_MAX_STREAMS 16 /* the most streams (-mat_<format>_spmm_streams) the chunks of B and C go round */
+
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
    The row index is kept on the host in every case. */
@@ -74,6 +76,8 @@ struct _p_ELLGFormat {
   int                 *update_dindex;  /* backend: the same, kept (ELLG_UPDATE_KEEP_ALL) */
   PetscScalar         *update_val;     /* backend: room for the values, kept (ELLG_UPDATE_KEEP_VALUES or _ALL) */
   PetscInt             spmm_columns;   /* option: columns of C a row's threads accumulate per pass over the row; 0 automatic */
+  PetscInt             spmm_chunk;     /* option: columns of B and C that move between host and backend at a time; 0 automatic */
+  PetscInt             spmm_streams;   /* option: CUDA streams the chunks go round; 0 automatic */
   void                *data;
 };
 

@@ -61,6 +61,12 @@ PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscO
   PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_columns", fmt->ops->name));
   PetscCall(PetscOptionsInt(opt, "Columns of C the threads of a row accumulate per pass over the row, which they read once for all of them: 1 to 32 (0: automatic)", "MatMatMult", fmt->spmm_columns, &fmt->spmm_columns, NULL));
   PetscCheck(fmt->spmm_columns >= 0 && fmt->spmm_columns <= ELLG_SPMM_MAX_COLUMNS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of columns from 1 to %d", opt, fmt->spmm_columns, ELLG_SPMM_MAX_COLUMNS);
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_chunk_columns", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "Columns of B and C that move between host and device at a time, the chunks going round the streams (0: automatic)", "MatMatMult", fmt->spmm_chunk, &fmt->spmm_chunk, NULL));
+  PetscCheck(fmt->spmm_chunk >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of columns", opt, fmt->spmm_chunk);
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_streams", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "CUDA streams the chunks go round, so that the copies of one overlap the products of another: 1 to 16 (0: automatic)", "MatMatMult", fmt->spmm_streams, &fmt->spmm_streams, NULL));
+  PetscCheck(fmt->spmm_streams >= 0 && fmt->spmm_streams <= ELLG_SPMM_MAX_STREAMS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of streams from 1 to %d", opt, fmt->spmm_streams, ELLG_SPMM_MAX_STREAMS);
   PetscOptionsHeadEnd();
   PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -96,6 +102,8 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   to->long_threshold = from->long_threshold;
   to->update_keep    = from->update_keep;
   to->spmm_columns   = from->spmm_columns;
+  to->spmm_chunk     = from->spmm_chunk;
+  to->spmm_streams   = from->spmm_streams;
   PetscCall(from->ops->copyparameters(from, to));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
