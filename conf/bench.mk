@@ -27,9 +27,9 @@ BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o)
 
 # ellgconf.h changes with the CUDA setting, so the bench is recompiled too
 $(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmv.o: tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmv.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_assembly.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_assembly.o: tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_assembly.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 
 $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
