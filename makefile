@@ -4,6 +4,7 @@
 #   make demo            solve a 3D Laplacian with every matrix type (tutorials/ex1)
 #   make check           run the whole test suite; ends with "N passed, M failed"
 #   make bench           time MatMult per format (tutorials/bench_spmv)
+#   make bench-spmm      time sparse times dense, C = A B, per format (tutorials/bench_spmm)
 #   make install PREFIX=/path
 #
 # `make demo` and `make check` first make sure the Debian packages the build needs are there

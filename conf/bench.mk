@@ -3,6 +3,10 @@
 #   make demo   [DEMO_ARGS=...]    tutorials/ex1: a 3D Laplacian solved with each matrix type
 #   make bench  [BENCH_ARGS=...]   tutorials/bench_spmv: MatMult per format next to AIJ on the
 #                                  host and cuSPARSE CSR; a table, and JSON in $(BENCH_JSON)
+#   make bench-spmm [SPMM_ARGS=...] tutorials/bench_spmm: sparse times dense C = A B (MatMatMult with a
+#                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, next to L separate
+#                                  MatMults, AIJ on the host and cuSPARSE SpMM; a table, and JSON in
+#                                  $(SPMM_JSON)
 #   make bench-assembly [ASSEMBLY_ARGS=...]
 #                                  tutorials/bench_assembly: a SNES ex5 (2D Bratu) Jacobian on a
 #                                  1024 x 1024 DMDA re-assembled per Newton step, per format next to
@@ -16,13 +20,15 @@
 #   make tutorials                 only build them (in $(TUTDIR))
 #
 # With nvcc, the benchmarks are linked with their CUDA helper (device timing, copy bandwidth,
-# copies, cuSPARSE); without, bench_spmv times the host rows only and bench_assembly runs on the
-# host backend only. The harness builds the tutorials on its own, without it.
+# copies, cuSPARSE); without, bench_spmv and bench_spmm time the host rows only and bench_assembly
+# runs on the host backend only. The harness builds the tutorials on its own, without it.
 
 TUTDIR     := $(ELLG_ARCH_DIR)/tutorials
 DEMO_ARGS  ?= -n 100
 BENCH_ARGS ?= -n 50,100,150,200,250,300
 BENCH_JSON := $(ELLG_ARCH_DIR)/bench/bench_spmv.json
+SPMM_ARGS  ?=
+SPMM_JSON  := $(ELLG_ARCH_DIR)/bench/bench_spmm.json
 ASSEMBLY_ARGS ?=
 ASSEMBLY_JSON := $(ELLG_ARCH_DIR)/bench/bench_assembly.json
 
@@ -32,10 +38,12 @@ BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o)
 
 # ellgconf.h changes with the CUDA setting, so the bench is recompiled too
 $(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmv.o: tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmv.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmm.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
+$(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_assembly.o $(TUTDIR)/bench_mpi.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_mpi.o: tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
-$(TUTDIR)/bench_assembly.o: tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_assembly.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_mpi.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 
 $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
@@ -51,13 +59,16 @@ $(TUTDIR)/ex1: $(TUTDIR)/ex1.o $(LIB)
 $(TUTDIR)/bench_spmv: $(TUTDIR)/bench_spmv.o $(BENCH_CUDA) $(LIB)
 	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
+$(TUTDIR)/bench_spmm: $(TUTDIR)/bench_spmm.o $(BENCH_CUDA) $(LIB)
+	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
+
 $(TUTDIR)/bench_assembly: $(TUTDIR)/bench_assembly.o $(BENCH_CUDA) $(LIB)
 	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
 $(TUTDIR)/bench_mpi: $(TUTDIR)/bench_mpi.o $(BENCH_CUDA) $(LIB)
 	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
-tutorials: $(TUTDIR)/ex1 $(TUTDIR)/bench_spmv $(TUTDIR)/bench_assembly $(TUTDIR)/bench_mpi
+tutorials: $(TUTDIR)/ex1 $(TUTDIR)/bench_spmv $(TUTDIR)/bench_spmm $(TUTDIR)/bench_assembly $(TUTDIR)/bench_mpi
 
 # a fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc
 demo:
@@ -70,6 +81,12 @@ bench:
 	@$(MAKE) --no-print-directory $(TUTDIR)/bench_spmv
 	@mkdir -p $(dir $(BENCH_JSON))
 	$(TUTDIR)/bench_spmv $(BENCH_ARGS) -json $(BENCH_JSON)
+
+bench-spmm:
+	@sh conf/deps.sh
+	@$(MAKE) --no-print-directory $(TUTDIR)/bench_spmm
+	@mkdir -p $(dir $(SPMM_JSON))
+	$(TUTDIR)/bench_spmm $(SPMM_ARGS) -json $(SPMM_JSON)
 
 bench-assembly:
 	@sh conf/deps.sh
@@ -87,4 +104,4 @@ bench-mpi:
 	@for s in "strong 300" "weak 200"; do set -- $$s; for p in $(BENCH_MPI_RANKS); do \
 	  $(BENCH_MPIEXEC) -n $$p $(TUTDIR)/bench_mpi -scaling $$1 -n $$2 $(BENCH_MPI_ARGS) || exit 1; done; done
 
-.PHONY: tutorials demo bench bench-assembly bench-mpi
+.PHONY: tutorials demo bench bench-spmm bench-assembly bench-mpi

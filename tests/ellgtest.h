@@ -1,9 +1,9 @@
 #ifndef ELLGTEST_H
 #define ELLGTEST_H
 
-/* Helpers shared by the tests of this folder (#include "ellgtest.h"): matrices assembled from a
-   global CSR form or as a Laplacian, vectors created, copied and compared through their arrays.
-   Static inline, so that a test may leave some of them unused. */
+/* Helpers shared by the tests of this folder (#include "ellgtest.h"): matrices in a global CSR form
+   (random, power-law, Laplacian) and assembled from it, or as a Laplacian, vectors created, copied and
+   compared through their arrays. Static inline, so that a test may leave some of them unused. */
 
 #include <petscellg.h>
 
@@ -162,6 +162,175 @@ static inline PetscErrorCode FillLaplacian(Mat A, PetscInt dim, PetscInt n, Pets
     PetscCall(MatSetValues(A, 1, &row, nc, cols, vals, INSERT_VALUES));
   }
   PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(0);
+}
+
+/* CSRRandom - random M x N matrix: each entry present with probability density; zerofrac of them stored as explicit zeros.
+   len[i] >= 0 forces row i to hold exactly that many entries (first columns of a random shift) */
+static inline PetscErrorCode CSRRandom(const char *name, PetscInt M, PetscInt N, PetscReal density, PetscReal zerofrac, const PetscInt len[], unsigned long seed, CSR *c)
+{
+  PetscRandom rnd;
+  PetscInt    i, j, nz = 0, cap = 16;
+  PetscReal   r;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
+  PetscCall(PetscRandomSetSeed(rnd, seed));
+  PetscCall(PetscRandomSeed(rnd));
+  for (i = 0; i < M; i++) cap += len && len[i] >= 0 ? len[i] : (PetscInt)(density * N + 1);
+  cap = 2 * cap + M * 4;
+  PetscCall(CSRCreate(name, M, N, cap, c));
+  for (i = 0; i < M; i++) {
+    if (len && len[i] >= 0) {
+      PetscInt shift;
+      PetscCall(PetscRandomGetValueReal(rnd, &r));
+      shift = (PetscInt)((r + 1.0) * 0.5 * N) % PetscMax(N, 1);
+      for (j = 0; j < N; j++) {
+        PetscInt col = j, k = (j - shift + N) % N; /* keep columns sorted: entry j present when its rotated index is < len */
+        if (k >= len[i]) continue;
+        PetscCheck(nz < cap, PETSC_COMM_SELF, PETSC_ERR_PLIB, "CSR capacity");
+        c->ja[nz] = col;
+        PetscCall(PetscRandomGetValue(rnd, &c->va[nz]));
+        nz++;
+      }
+    } else {
+      for (j = 0; j < N; j++) {
+        PetscCall(PetscRandomGetValueReal(rnd, &r));
+        if ((r + 1.0) * 0.5 >= density) continue;
+        PetscCheck(nz < cap, PETSC_COMM_SELF, PETSC_ERR_PLIB, "CSR capacity");
+        c->ja[nz] = j;
+        PetscCall(PetscRandomGetValue(rnd, &c->va[nz]));
+        PetscCall(PetscRandomGetValueReal(rnd, &r));
+        if ((r + 1.0) * 0.5 < zerofrac) c->va[nz] = 0.0;
+        nz++;
+      }
+    }
+    c->ia[i + 1] = nz;
+  }
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(0);
+}
+
+/* CSRLaplacian - 2D 5-point Laplacian on a g x g grid, diagonal 4 + 0.001 row */
+static inline PetscErrorCode CSRLaplacian(const char *name, PetscInt g, CSR *c)
+{
+  PetscInt row, nc, n = g * g;
+
+  PetscFunctionBeginUser;
+  PetscCall(CSRCreate(name, n, n, 5 * n, c));
+  for (row = 0; row < n; row++) {
+    PetscCall(LaplacianRow(2, g, row, 4.0 + 0.001 * row, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
+    c->ia[row + 1] = c->ia[row] + nc;
+  }
+  PetscFunctionReturn(0);
+}
+
+/* CSRPowerLaw - random n x n matrix with heavy-tailed (power-law) row lengths: row i has min(n, floor(minlen / u^(1/alpha)))
+   entries for u uniform in (0, 1] (a Pareto tail: most rows short, a few with hundreds or thousands of entries),
+   in columns drawn with a skew towards the first ones (their columns are long too), without repeats */
+static inline PetscErrorCode CSRPowerLaw(const char *name, PetscInt n, PetscInt minlen, PetscReal alpha, unsigned long seed, CSR *c)
+{
+  PetscRandom rnd;
+  PetscInt    i, j, k, nz = 0, cap = 0, *len;
+  PetscBool  *mark;
+  PetscReal   r;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetInterval(rnd, 0.0, 1.0));
+  PetscCall(PetscRandomSetSeed(rnd, seed));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(PetscMalloc2(n, &len, n, &mark));
+  for (i = 0; i < n; i++) {
+    PetscCall(PetscRandomGetValueReal(rnd, &r));
+    r      = PetscMax(1.0 - r, 1e-12); /* in (0, 1] */
+    len[i] = (PetscInt)PetscMin((PetscReal)n, PetscFloorReal((PetscReal)minlen / PetscPowReal(r, 1.0 / alpha)));
+    cap += len[i];
+    mark[i] = PETSC_FALSE;
+  }
+  PetscCall(CSRCreate(name, n, n, PetscMax(cap, 1), c));
+  for (i = 0; i < n; i++) {
+    /* skewed draws (column n r^2); the draws that are left, if any, fill the row in order of columns */
+    for (j = 0, k = 0; j < 8 * len[i] && k < len[i]; j++) {
+      PetscInt col;
+
+      PetscCall(PetscRandomGetValueReal(rnd, &r));
+      col = PetscMin(n - 1, (PetscInt)((PetscReal)n * r * r));
+      if (!mark[col]) {
+        mark[col] = PETSC_TRUE;
+        k++;
+      }
+    }
+    for (j = 0; j < n && k < len[i]; j++)
+      if (!mark[j]) {
+        mark[j] = PETSC_TRUE;
+        k++;
+      }
+    for (j = 0; j < n; j++)
+      if (mark[j]) {
+        mark[j]   = PETSC_FALSE;
+        c->ja[nz] = j;
+        PetscCall(PetscRandomGetValueReal(rnd, &r));
+        c->va[nz++] = 2.0 * r - 1.0;
+      }
+    c->ia[i + 1] = nz;
+  }
+  PetscCall(PetscFree2(len, mark));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(0);
+}
+
+/* How rows and columns are spread over the processes */
+typedef enum {
+  LAYOUT_EVEN,       /* PETSC_DECIDE */
+  LAYOUT_EMPTY_RANK, /* -empty_rank: none on the last process, the rest spread evenly */
+  LAYOUT_UNEVEN      /* -uneven: process r owns a share proportional to r + 1 (rows) or size - r (columns) */
+} Layout;
+
+/* GetLayout - the layout the options ask for */
+static inline PetscErrorCode GetLayout(Layout *layout)
+{
+  PetscBool emptyrank = PETSC_FALSE, uneven = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-empty_rank", &emptyrank, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-uneven", &uneven, NULL));
+  *layout = emptyrank ? LAYOUT_EMPTY_RANK : uneven ? LAYOUT_UNEVEN : LAYOUT_EVEN;
+  PetscFunctionReturn(0);
+}
+
+/* LocalSize - local size of a dimension (rows: dim 0, columns: dim 1) of global size N */
+static inline PetscErrorCode LocalSize(MPI_Comm comm, Layout layout, PetscInt dim, PetscInt N, PetscInt *n)
+{
+  PetscMPIInt rank, size;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  *n = PETSC_DECIDE;
+  if (layout == LAYOUT_EMPTY_RANK && size > 1) {
+    if (rank == size - 1) *n = 0;
+    else *n = N / (size - 1) + ((N % (size - 1)) > rank);
+  } else if (layout == LAYOUT_UNEVEN) {
+    PetscInt total = (PetscInt)size * (size + 1) / 2, before = 0, w;
+
+    for (PetscMPIInt r = 0; r < rank; r++) before += dim ? size - r : r + 1;
+    w  = dim ? size - rank : rank + 1;
+    *n = N * (before + w) / total - N * before / total;
+  }
+  PetscFunctionReturn(0);
+}
+
+/* CreateMatSplit - CreateMatCSR() with the local sizes of LocalSize() */
+static inline PetscErrorCode CreateMatSplit(MPI_Comm comm, Layout layout, const CSR *c, MatType type, Mat *A)
+{
+  PetscInt m, n;
+
+  PetscFunctionBeginUser;
+  PetscCall(LocalSize(comm, layout, 0, c->M, &m));
+  PetscCall(LocalSize(comm, layout, 1, c->N, &n));
+  PetscCall(CreateMatCSR(comm, m, n, c, type, A));
   PetscFunctionReturn(0);
 }
 

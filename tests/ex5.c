@@ -300,4 +300,20 @@ int main(int argc, char **argv)
       args: -type slicedell -case option -expect mat_slicedell_long_row_threshold -mat_slicedell_long_row_threshold -2
       filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
 
+   # the options of sparse times dense (MatMatMult with a dense matrix), read with the format's
+   test:
+      suffix: spmm_columns
+      args: -case option -expect mat_ellg_spmm_columns -mat_ellg_spmm_columns {{-1 33}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: spmm_chunk_columns
+      args: -type pjds -case option -expect mat_pjds_spmm_chunk_columns -mat_pjds_spmm_chunk_columns -2
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
+   test:
+      suffix: spmm_streams
+      args: -type slicedell -case option -expect mat_slicedell_spmm_streams -mat_slicedell_spmm_streams {{-1 17}}
+      filter: grep -v -e "PetscStrallocpy() at" -e "PetscOptionsGetEList() at"
+
 TEST*/

@@ -1,6 +1,6 @@
 #include <petscdmda.h>
 #include <petscellg.h>
-#include "bench_cuda.h"
+#include "bench_common.h"
 
 static char help[] = "Times the re-assembly of a Jacobian at every Newton step, as SNES and TS programs do: the\n\
 Jacobian of the 2D Bratu problem of SNES ex5 (5-point stencil on a DMDA) is assembled with new values\n\
@@ -32,14 +32,6 @@ Format options (-mat_ellg_*, ...) apply: MatSetFromOptions() is called on each m
 /* largest relative difference from AIJ's product that counts as the same product */
 #define REL_TOL 1e-12
 
-#if defined(BENCH_HAVE_CUDA)
-  #define PetscCallBenchCuda(...) \
-    do { \
-      int bench_err_ = (__VA_ARGS__); \
-      PetscCheck(!bench_err_, PETSC_COMM_SELF, PETSC_ERR_LIB, "CUDA error %d in the bench's CUDA helper: %s", bench_err_, BenchCudaErrorString(bench_err_)); \
-    } while (0)
-#endif
-
 /* the results of one matrix type: medians over the steps, in ms */
 typedef struct {
   char      type[48], backend[8];
@@ -64,14 +56,6 @@ typedef struct {
   Row              rows[MAX_ROWS];
   PetscInt         nrows;
 } Bench;
-
-static PetscErrorCode Median(PetscInt n, PetscReal t[], PetscReal *median)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscSortReal(n, t));
-  *median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-  PetscFunctionReturn(0);
-}
 
 static PetscErrorCode DeviceSynchronize(Bench *b)
 {

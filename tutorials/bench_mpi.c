@@ -5,19 +5,12 @@ exchange overlapped with the diagonal block's product and without.\n\
   -scaling <strong,weak>\n\
   -mat_type <type>       the matrix type (default ellg)\n\
   -reps <r>              MatMult products per timed batch (default 100); 5 batches, the median counts\n\
-  -cg_its <k>            CG iterations per timed solve (default 100)\n\n";
+  -cg_its <k>            CG iterations per timed solve (default 100)\n\
+  -check_only            no timing: check A 1 (exact) with and without overlap\n\n";
 
 #include <petscksp.h>
 #include <petscellg.h>
-#include "bench_cuda.h"
-
-#if defined(BENCH_HAVE_CUDA)
-  #define PetscCallBenchCuda(...) \
-    do { \
-      int bench_err_ = (__VA_ARGS__); \
-      PetscCheck(!bench_err_, PETSC_COMM_SELF, PETSC_ERR_GPU, "CUDA error %d: %s", bench_err_, BenchCudaErrorString(bench_err_)); \
-    } while (0)
-#endif
+#include "bench_common.h"
 
 typedef struct {
   MPI_Comm  comm;
@@ -78,12 +71,6 @@ static PetscErrorCode Synchronize(Bench *b)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static int CompareReal(const void *a, const void *b)
-{
-  const PetscReal x = *(const PetscReal *)a, y = *(const PetscReal *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* ms per product of A (or of its diagonal block, through local vectors): median over 5 batches of reps, slowest rank */
 static PetscErrorCode TimeMult(Bench *b, Mat A, Vec x, Vec y, PetscInt reps, PetscReal *ms)
 {
@@ -103,8 +90,7 @@ static PetscErrorCode TimeMult(Bench *b, Mat A, Vec x, Vec y, PetscInt reps, Pet
     local = (PetscReal)(1e3 * (t1 - t0) / reps);
     PetscCall(MPIU_Allreduce(&local, &t[batch], 1, MPIU_REAL, MPIU_MAX, b->comm));
   }
-  qsort(t, 5, sizeof(PetscReal), CompareReal);
-  *ms = t[2];
+  PetscCall(Median(5, t, ms));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -138,8 +124,7 @@ static PetscErrorCode TimeCG(Bench *b, Mat A, Vec rhs, Vec x, PetscInt its, Pets
     t[s] = (PetscReal)(1e3 * (t1 - t0) / PetscMax(done, 1));
   }
   PetscCall(KSPDestroy(&ksp));
-  qsort(t, 3, sizeof(PetscReal), CompareReal);
-  *ms = t[1]; /* the same on every rank: the solve ends with a reduction */
+  PetscCall(Median(3, t, ms)); /* the same on every rank: the solve ends with a reduction */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -148,7 +133,7 @@ int main(int argc, char **argv)
   Bench             b;
   PetscInt          n = 100, reps = 100, its = 100, nz, N, m, rstart, *ai, *aj, nnz, nnzg;
   PetscScalar      *aa;
-  PetscBool         weak = PETSC_FALSE;
+  PetscBool         weak = PETSC_FALSE, check = PETSC_FALSE;
   const char *const scalings[] = {"strong", "weak", "Scaling", "", NULL};
   PetscEnum         sc = (PetscEnum)0;
   PetscMPIInt       size;
@@ -167,6 +152,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-cg_its", &its, NULL));
   PetscCall(PetscOptionsGetEnum(NULL, NULL, "-scaling", scalings, &sc, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-check_only", &check, NULL));
   weak = (PetscBool)(sc == 1);
   PetscCheck(n > 1 && reps > 0 && its > 0, b.comm, PETSC_ERR_ARG_OUTOFRANGE, "-n must be > 1, -reps and -cg_its > 0");
   nz = weak ? n * size : n;
@@ -191,6 +177,21 @@ int main(int argc, char **argv)
   b.device = (PetscBool)(be == PETSCELLG_BACKEND_CUDA);
   PetscCall(MatCreateVecs(A, &x, &y));
   PetscCall(VecSet(x, 1.0));
+
+  if (check) {
+    for (PetscInt o = 0; o < 2; o++) {
+      PetscCall(PetscOptionsSetValue(NULL, "-ellg_halo_overlap", o ? "0" : "1"));
+      PetscCall(MatSetFromOptions(A));
+      PetscCall(MatMult(A, x, y));
+      PetscCall(RowSumError(y, n, n, nz, &err[o]));
+      PetscCall(PetscPrintf(b.comm, "A 1 on a %" PetscInt_FMT "^2 x %" PetscInt_FMT " grid %s overlap: %s\n", n, nz, o ? "without" : "with", err[o] == 0.0 ? "exact" : "WRONG"));
+    }
+    PetscCall(VecDestroy(&x));
+    PetscCall(VecDestroy(&y));
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscFinalize());
+    return 0;
+  }
 
   /* the diagonal block alone, on vectors of the local part */
   if (size > 1) PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, NULL, NULL));
@@ -233,3 +234,16 @@ int main(int argc, char **argv)
   PetscCall(PetscFinalize());
   return 0;
 }
+
+/*TEST
+
+   test:
+      args: -n 6 -check_only
+
+   test:
+      suffix: weak
+      nsize: 3
+      args: -n 5 -scaling weak -check_only -mat_type {{ellg pjds slicedell}}
+      output_file: output/bench_mpi_weak.out
+
+TEST*/

@@ -1,21 +1,12 @@
-#include <ctype.h>
-#include <petscmat.h>
 #include <petscellg.h>
-#include "bench_cuda.h"
-#include "bench_generators.h"
-#include "bench_files.h"
+#include "bench_common.h"
+#include "bench_matrices.h"
 
 static char help[] = "Times MatMult of PETSc-ELLG matrix formats next to PETSc's AIJ on the host and cuSPARSE CSR\n\
 on the GPU, on generated matrices and matrix files, and checks every product against AIJ's.\n\
-  -matrices <spec,...>     matrices (list), each a generator <name>-<n>[-<p>] or a file:\n\
-" GENERATOR_HELP "\
-                           file.mtx, file.mtx.gz: Matrix Market coordinate (real, integer, pattern;\n\
-                           general, symmetric, skew-symmetric); any other file: PETSc binary (MatLoad)\n\
-  -suite <file>            more matrices: one spec per line, # comments; relative file names are\n\
-                           looked up next to the suite file first\n\
+" BENCH_MATRICES_HELP "\
   -n <50,...,300>          sizes (list) for the generators of -gen: -n 100,200 adds lap3d7-100,lap3d7-200;\n\
                            the default when neither -matrices nor -suite is given\n\
-  -gen <lap3d7>            generators (list) that -n gives sizes to\n\
   -formats <ellg,pjds,slicedell> matrix types (list; any name MatSetType() knows), each timed with the vectors of\n\
                            MatCreateVecs() (mode GPU) and with host VECSEQ vectors (xGPU: transfers included)\n\
   -reps <100>              timed products per device row, median reported (at least 50)\n\
@@ -26,23 +17,12 @@ on the GPU, on generated matrices and matrix files, and checks every product aga
                            against CSR's 12 nnz + 4 (rows + 1); needs no GPU\n\
   -print_matrices          print the entries of each matrix of at most 50 rows (MatView of its AIJ form)\n\n";
 
-#define MAX_LIST     64
-#define MAX_MATRICES 1024
-
 /* Bytes one product moves in the model of the design (section 7): double values and 32-bit column
    indices, row lengths or offsets, x read once, y written */
 #define MODEL_BYTES(nrows, nnz) (12.0 * (nnz) + 20.0 * (nrows))
 
 /* largest relative difference from AIJ's product that counts as the same product */
 #define REL_TOL 1e-12
-
-#if defined(BENCH_HAVE_CUDA)
-  #define PetscCallBenchCuda(...) \
-    do { \
-      int bench_err_ = (__VA_ARGS__); \
-      PetscCheck(!bench_err_, PETSC_COMM_SELF, PETSC_ERR_LIB, "CUDA error %d in the bench's CUDA helper: %s", bench_err_, BenchCudaErrorString(bench_err_)); \
-    } while (0)
-#endif
 
 /* One row of the results: a product of one matrix in one format, with one kind of vectors */
 typedef struct {
@@ -60,11 +40,8 @@ typedef struct {
   PetscInt         reps, warmup;
   PetscBool        check_only, bytes_only, print_matrices;
   PetscELLGBackend backend; /* of PETSc-ELLG objects */
-  PetscBool        device;  /* the CUDA helper is built in and a GPU is usable */
-  char             device_name[256];
-  char             no_device[64]; /* why not */
+  BenchDevice      dev;
   PetscReal        memcpy_GBs, kernel_GBs, copy_GBs;
-  BenchCudaTimer   timer; /* device timing, NULL without a GPU */
   Result          *results;
   PetscInt         nresults, maxresults;
 } Bench;
@@ -88,58 +65,34 @@ static PetscErrorCode BenchAddResult(Bench *b, const CSR *A, const char *format,
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Median(PetscInt n, PetscReal t[], PetscReal *median)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscSortReal(n, t));
-  *median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-  PetscFunctionReturn(0);
-}
-
 /* fewer products on the host for large matrices: about 2 GB moved, at least 3 */
 static PetscInt HostReps(const Bench *b, const CSR *A)
 {
   return PetscMax(3, PetscMin(b->reps, (PetscInt)(2e9 / MODEL_BYTES(A->nrows, A->nnz))));
 }
 
+typedef struct {
+  Mat A;
+  Vec x, y;
+} MultArgs;
+
+static PetscErrorCode Mult(void *ctx)
+{
+  MultArgs *a = (MultArgs *)ctx;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatMult(a->A, a->x, a->y));
+  PetscFunctionReturn(0);
+}
+
 /* Median time of y = A x: on the device between CUDA events (and by wall clock around
    synchronizations), on the host by wall clock */
 static PetscErrorCode TimeMatMult(Bench *b, Mat A, Vec x, Vec y, PetscBool device, PetscInt reps, PetscReal *ms, PetscReal *wall_ms)
 {
-  PetscReal     *tev, *twall;
-  PetscLogDouble t0, t1;
-  PetscInt       warmup = device ? b->warmup : 1;
+  MultArgs args = {A, x, y};
 
   PetscFunctionBeginUser;
-  PetscCall(PetscMalloc2(reps, &tev, reps, &twall));
-  for (PetscInt r = -warmup; r < reps; r++) {
-    double ev = 0;
-
-#if defined(BENCH_HAVE_CUDA)
-    if (device) {
-      PetscCallBenchCuda(BenchCudaSynchronize());
-      PetscCall(PetscTime(&t0));
-      PetscCallBenchCuda(BenchCudaTimerStart(b->timer));
-      PetscCall(MatMult(A, x, y));
-      PetscCallBenchCuda(BenchCudaTimerStop(b->timer, &ev));
-      PetscCallBenchCuda(BenchCudaSynchronize());
-      PetscCall(PetscTime(&t1));
-    } else
-#endif
-    {
-      PetscCall(PetscTime(&t0));
-      PetscCall(MatMult(A, x, y));
-      PetscCall(PetscTime(&t1));
-      ev = 1e3 * (t1 - t0);
-    }
-    if (r >= 0) {
-      tev[r]   = ev;
-      twall[r] = 1e3 * (t1 - t0);
-    }
-  }
-  PetscCall(Median(reps, tev, ms));
-  PetscCall(Median(reps, twall, wall_ms));
-  PetscCall(PetscFree2(tev, twall));
+  PetscCall(BenchTime(&b->dev, device, device ? b->warmup : 1, reps, Mult, &args, ms, wall_ms));
   PetscFunctionReturn(0);
 }
 
@@ -160,74 +113,6 @@ static PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr)
   PetscCall(VecRestoreArrayRead(y, &a));
   PetscCall(VecRestoreArrayRead(yref, &aref));
   *relerr = r > 0 ? PetscSqrtReal(d / r) : PetscSqrtReal(d);
-  PetscFunctionReturn(0);
-}
-
-/* A matrix of the given type with the values of A: assembled like any AIJ matrix, so an AIJ
-   subclass builds its format at the final assembly; a type that is no AIJ subclass (which ignores
-   the CSR preallocation) is converted from AIJ */
-static PetscErrorCode CreateFromCSR(const CSR *A, const char *type, Mat *B)
-{
-  PetscBool assembled;
-
-  PetscFunctionBeginUser;
-  PetscCall(MatCreate(PETSC_COMM_SELF, B));
-  PetscCall(MatSetSizes(*B, A->nrows, A->ncols, A->nrows, A->ncols));
-  PetscCall(MatSetType(*B, type));
-  PetscCall(MatSetFromOptions(*B));
-  PetscCall(MatSeqAIJSetPreallocationCSR(*B, A->rowptr, A->colidx, A->val));
-  PetscCall(MatAssembled(*B, &assembled));
-  if (!assembled) {
-    Mat aij;
-
-    PetscCall(MatDestroy(B));
-    PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, A->nrows, A->ncols, A->rowptr, A->colidx, A->val, &aij));
-    PetscCall(MatConvert(aij, type, MAT_INITIAL_MATRIX, B));
-    PetscCall(MatDestroy(&aij));
-  }
-  PetscFunctionReturn(0);
-}
-
-/* An error handler that keeps the first message: a format that cannot be built (say, out of
-   memory) is reported in its row instead of ending the run */
-typedef struct {
-  char      message[128];
-  PetscBool set;
-} ErrorCapture;
-
-static PetscErrorCode CaptureError(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
-{
-  ErrorCapture *c = (ErrorCapture *)ctx;
-
-  if (!c->set) {
-    const char *text = NULL;
-
-    c->set = PETSC_TRUE;
-    PetscErrorMessage(n, &text, NULL);
-    snprintf(c->message, sizeof(c->message), "%s%s%s", text ? text : "error", mess && mess[0] && mess[0] != ' ' ? ": " : "", mess && mess[0] != ' ' ? mess : "");
-    for (char *s = c->message; *s; s++)
-      if (*s == '\n') *s = ' ';
-  }
-  return n;
-}
-
-/* *B in the given type, or NULL with the reason in why */
-static PetscErrorCode BuildFormat(const CSR *A, const char *type, Mat *B, char *why, size_t len)
-{
-  ErrorCapture   capture = {.set = PETSC_FALSE};
-  PetscErrorCode ierr;
-
-  PetscFunctionBeginUser;
-  why[0] = 0;
-  *B     = NULL;
-  PetscCall(PetscPushErrorHandler(CaptureError, &capture));
-  ierr = CreateFromCSR(A, type, B);
-  if (ierr) (void)MatDestroy(B);
-  PetscCall(PetscPopErrorHandler());
-  if (ierr) {
-    *B = NULL;
-    PetscCall(PetscSNPrintf(why, len, "building failed: %s", capture.message));
-  }
   PetscFunctionReturn(0);
 }
 
@@ -304,8 +189,8 @@ static PetscErrorCode RunCusparse(Bench *b, const CSR *csr, Vec x, Vec yref)
   PetscCall(BenchAddResult(b, csr, "cusparse", "GPU", &r));
   PetscCall(PetscStrncpy(r->vectors, "device", sizeof(r->vectors)));
   PetscCall(PetscStrncpy(r->backend, "cuda", sizeof(r->backend)));
-  if (!b->device) {
-    PetscCall(PetscStrncpy(r->skipped, b->no_device, sizeof(r->skipped)));
+  if (!b->dev.device) {
+    PetscCall(PetscStrncpy(r->skipped, b->dev.none, sizeof(r->skipped)));
     PetscFunctionReturn(0);
   }
 #if defined(BENCH_HAVE_CUDA)
@@ -385,15 +270,6 @@ static PetscErrorCode PrintResults(Bench *b, PetscInt first)
     if (!r->reference) PetscCall(PetscSNPrintf(err, sizeof(err), "%.1e", (double)r->relerr));
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%10.4f %8.2f %8.1f %6s %8s %9s\n", (double)r->ms, (double)(2e-9 * r->nnz / (1e-3 * r->ms)), (double)GBs, pct, speedup, err));
   }
-  PetscFunctionReturn(0);
-}
-
-/* "name: R rows, N nonzeros" (and the columns when not square) */
-static PetscErrorCode PrintMatrixLine(const CSR *A)
-{
-  PetscFunctionBeginUser;
-  if (A->nrows == A->ncols) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->nnz));
-  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " columns, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->ncols, A->nnz));
   PetscFunctionReturn(0);
 }
 
@@ -518,23 +394,10 @@ static PetscErrorCode BenchSetUp(Bench *b)
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10s %11s %-12s %11s %11s %7s\n", "matrix", "rows", "nnz", "format", "device MB", "CSR MB", "x CSR"));
     PetscFunctionReturn(0);
   }
-#if defined(BENCH_HAVE_CUDA)
-  {
-    int ndev;
-
-    PetscCallBenchCuda(BenchCudaGetDeviceCount(&ndev));
-    if (ndev) {
-      b->device = PETSC_TRUE;
-      PetscCallBenchCuda(BenchCudaDeviceName(b->device_name, sizeof(b->device_name)));
-      PetscCallBenchCuda(BenchCudaTimerCreate(&b->timer));
-    } else PetscCall(PetscStrncpy(b->no_device, "no usable CUDA device", sizeof(b->no_device)));
-  }
-#else
-  PetscCall(PetscStrncpy(b->no_device, "bench built without CUDA", sizeof(b->no_device)));
-#endif
+  PetscCall(BenchDeviceSetUp(&b->dev));
   if (b->check_only) PetscFunctionReturn(0);
 #if defined(BENCH_HAVE_CUDA)
-  if (b->device) {
+  if (b->dev.device) {
     double memcpy_Bps, kernel_Bps;
 
     PetscCallBenchCuda(BenchCudaCopyBandwidth((size_t)1 << 30, 20, &memcpy_Bps, &kernel_Bps));
@@ -543,33 +406,11 @@ static PetscErrorCode BenchSetUp(Bench *b)
     b->copy_GBs   = PetscMax(b->memcpy_GBs, b->kernel_GBs);
   }
 #endif
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "bench_spmv: PETSc-ELLG backend %s; GPU: %s\n", PetscELLGBackends[b->backend], b->device ? b->device_name : b->no_device));
-  if (b->device) PetscCall(PetscPrintf(PETSC_COMM_SELF, "copy bandwidth (read + write, 1 GiB): cudaMemcpy D2D %.1f GB/s, copy kernel %.1f GB/s; %%copy is against the higher\n", (double)b->memcpy_GBs, (double)b->kernel_GBs));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "bench_spmv: PETSc-ELLG backend %s; GPU: %s\n", PetscELLGBackends[b->backend], b->dev.device ? b->dev.name : b->dev.none));
+  if (b->dev.device) PetscCall(PetscPrintf(PETSC_COMM_SELF, "copy bandwidth (read + write, 1 GiB): cudaMemcpy D2D %.1f GB/s, copy kernel %.1f GB/s; %%copy is against the higher\n", (double)b->memcpy_GBs, (double)b->kernel_GBs));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "GB/s: model bytes 12 nnz + 20 rows per product; ms: median of %" PetscInt_FMT " products after %" PetscInt_FMT " warm-up on the device (CUDA events), of 3-%" PetscInt_FMT " on the host\n", b->reps, b->warmup, b->reps));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "modes: GPU = device vectors, xGPU = host vectors (transfers included); vs cuSP = cuSPARSE time / this time\n"));
   PetscCall(PrintTableHeader());
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode JSONNumber(FILE *fp, const char *key, PetscReal v, PetscBool valid, const char *sep)
-{
-  PetscFunctionBeginUser;
-  if (valid) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\": %.6g%s", key, (double)v, sep));
-  else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\": null%s", key, sep));
-  PetscFunctionReturn(0);
-}
-
-/* s as a JSON string */
-static PetscErrorCode JSONString(FILE *fp, const char *s)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\%c", *s));
-    else if ((unsigned char)*s < 0x20) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\u%04x", (unsigned)*s));
-    else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%c", *s));
-  }
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
   PetscFunctionReturn(0);
 }
 
@@ -580,8 +421,8 @@ static PetscErrorCode WriteJSON(Bench *b, const char *path)
   PetscFunctionBeginUser;
   PetscCall(PetscFOpen(PETSC_COMM_SELF, path, "w", &fp));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "{\n  \"run\": \"%s\",\n  \"backend\": \"%s\",\n  \"device\": ", b->bytes_only ? "bytes_only" : b->check_only ? "check_only" : "timing", PetscELLGBackends[b->backend]));
-  if (b->device) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\",\n", b->device_name));
-  else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "null,\n  \"no_device\": \"%s\",\n", b->no_device));
+  if (b->dev.device) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\",\n", b->dev.name));
+  else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "null,\n  \"no_device\": \"%s\",\n", b->dev.none));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"copy_bandwidth_GBs\": {"));
   PetscCall(JSONNumber(fp, "memcpy", b->memcpy_GBs, (PetscBool)(b->copy_GBs > 0), ", "));
   PetscCall(JSONNumber(fp, "kernel", b->kernel_GBs, (PetscBool)(b->copy_GBs > 0), ", "));
@@ -625,111 +466,21 @@ static PetscErrorCode WriteJSON(Bench *b, const char *path)
   PetscFunctionReturn(0);
 }
 
-/* ---------------------------------------------------------------- the matrices to run */
-typedef struct {
-  char   **spec;
-  PetscInt n, max;
-} SpecList;
-
-static PetscErrorCode SpecListAdd(SpecList *l, const char *spec)
-{
-  PetscFunctionBeginUser;
-  if (l->n == l->max) {
-    l->max = PetscMax(16, 2 * l->max);
-    PetscCall(PetscRealloc(l->max * sizeof(char *), &l->spec));
-  }
-  PetscCall(PetscStrallocpy(spec, &l->spec[l->n++]));
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode SpecListDestroy(SpecList *l)
-{
-  PetscFunctionBeginUser;
-  for (PetscInt i = 0; i < l->n; i++) PetscCall(PetscFree(l->spec[i]));
-  PetscCall(PetscFree(l->spec));
-  PetscFunctionReturn(0);
-}
-
-/* Matrix Market by name (.mtx, .mtx.gz), or named with a folder: a file, not a generator */
-static PetscBool IsFileSpec(const char *spec)
-{
-  return (PetscBool)(strchr(spec, '/') || BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz"));
-}
-
-/* The lines of a suite file: one matrix spec each, # starts a comment. A relative file name is
-   taken from the suite's folder when it is there. */
-static PetscErrorCode ReadSuite(const char *path, SpecList *l)
-{
-  FILE       *fp;
-  char        line[PETSC_MAX_PATH_LEN], dir[PETSC_MAX_PATH_LEN];
-  const char *slash  = strrchr(path, '/');
-  PetscInt    lineno = 0;
-
-  PetscFunctionBeginUser;
-  fp = fopen(path, "r");
-  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "-suite %s: cannot open the file", path);
-  PetscCall(PetscStrncpy(dir, path, sizeof(dir)));
-  dir[slash ? slash - path : 0] = 0;
-  while (fgets(line, sizeof(line), fp)) {
-    char     *s = line, *e, resolved[2 * PETSC_MAX_PATH_LEN];
-    PetscBool found, readable = PETSC_FALSE;
-    PetscInt  g, n, p;
-
-    lineno++;
-    PetscCheck(strchr(line, '\n') || feof(fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": line too long", path, lineno);
-    if ((e = strchr(s, '#'))) *e = 0;
-    while (*s && isspace((unsigned char)*s)) s++;
-    for (e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); e--) e[-1] = 0;
-    if (!*s) continue;
-    if (s[0] != '/' && dir[0]) {
-      PetscCall(ParseGeneratorSpec(s, &found, &g, &n, &p));
-      if (IsFileSpec(s) || !found) {
-        PetscCall(PetscSNPrintf(resolved, sizeof(resolved), "%s/%s", dir, s));
-        PetscCall(PetscTestFile(resolved, 'r', &readable));
-      }
-    }
-    PetscCall(SpecListAdd(l, readable ? resolved : s));
-  }
-  fclose(fp);
-  PetscFunctionReturn(0);
-}
-
-/* The matrix of a spec: a generator, a Matrix Market file or a PETSc binary file */
-static PetscErrorCode LoadMatrix(const char *spec, CSR *A)
-{
-  PetscBool found = PETSC_FALSE, readable;
-  PetscInt  g, n, p;
-
-  PetscFunctionBeginUser;
-  if (!IsFileSpec(spec)) PetscCall(ParseGeneratorSpec(spec, &found, &g, &n, &p));
-  if (found) PetscCall(GenerateMatrix(g, n, p, A));
-  else if (BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz")) PetscCall(ReadMatrixMarket(spec, A));
-  else {
-    PetscCall(PetscTestFile(spec, 'r', &readable));
-    PetscCheck(readable, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "matrix %s: neither a generator <name>-<n>[-<p>] (lap2d5, lap3d7, lap3d27, block5, random, powerlaw, circuit, band) nor a readable file", spec);
-    PetscCall(ReadPetscBinary(spec, A));
-  }
-  PetscFunctionReturn(0);
-}
-
 int main(int argc, char **argv)
 {
-  Bench       b               = {.reps = 100, .warmup = 10};
-  PetscInt    sizes[MAX_LIST] = {50, 100, 150, 200, 250, 300}, nsizes = MAX_LIST, ngens = MAX_LIST, nformats = MAX_LIST, nmatrices = MAX_MATRICES;
-  char       *gens[MAX_LIST], *formats[MAX_LIST], *matrices[MAX_MATRICES], json[PETSC_MAX_PATH_LEN] = "", suite[PETSC_MAX_PATH_LEN] = "";
-  PetscBool   setn, setgen, setformats, setmatrices, bad = PETSC_FALSE, failed = PETSC_FALSE;
-  SpecList    specs = {NULL, 0, 0};
-  PetscMPIInt size;
+  Bench          b          = {.reps = 100, .warmup = 10};
+  const PetscInt defsizes[] = {50, 100, 150, 200, 250, 300};
+  PetscInt       nformats   = BENCH_MAX_LIST;
+  char          *formats[BENCH_MAX_LIST], json[PETSC_MAX_PATH_LEN] = "";
+  PetscBool      setformats, bad = PETSC_FALSE, failed = PETSC_FALSE;
+  SpecList       specs = {NULL, 0, 0};
+  PetscMPIInt    size;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCheck(size == 1, PETSC_COMM_WORLD, PETSC_ERR_WRONG_MPI_SIZE, "bench_spmv times sequential matrices: run it on one process");
   PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "SpMV benchmark", NULL);
-  PetscCall(PetscOptionsStringArray("-matrices", "matrices: generators <name>-<n>[-<p>] or files", NULL, matrices, &nmatrices, &setmatrices));
-  PetscCall(PetscOptionsString("-suite", "a file of matrices, one per line", NULL, suite, suite, sizeof(suite), NULL));
-  PetscCall(PetscOptionsStringArray("-gen", "matrix generators for the sizes of -n", NULL, gens, &ngens, &setgen));
-  PetscCall(PetscOptionsIntArray("-n", "sizes", NULL, sizes, &nsizes, &setn));
   PetscCall(PetscOptionsStringArray("-formats", "matrix types", NULL, formats, &nformats, &setformats));
   PetscCall(PetscOptionsInt("-reps", "timed products per device row", NULL, b.reps, &b.reps, NULL));
   PetscCall(PetscOptionsInt("-warmup", "untimed products before them", NULL, b.warmup, &b.warmup, NULL));
@@ -738,12 +489,6 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsBool("-bytes_only", "only print the device bytes of each format", NULL, b.bytes_only, &b.bytes_only, NULL));
   PetscCall(PetscOptionsBool("-print_matrices", "print each matrix's entries", NULL, b.print_matrices, &b.print_matrices, NULL));
   PetscOptionsEnd();
-  if (!setmatrices) nmatrices = 0;
-  if (!setn) nsizes = 6;
-  if (!setgen) {
-    ngens = 1;
-    PetscCall(PetscStrallocpy("lap3d7", &gens[0]));
-  }
   if (!setformats) {
     nformats = 3;
     PetscCall(PetscStrallocpy(MATELLG, &formats[0]));
@@ -761,29 +506,7 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&A));
   }
 
-  /* the matrices: -gen x -n (when either is given, or nothing else is), -matrices, -suite */
-  if (setgen || setn || (!setmatrices && !suite[0])) {
-    for (PetscInt g = 0; g < ngens; g++) {
-      PetscBool known = PETSC_FALSE;
-
-      for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(generators); k++) {
-        PetscBool match;
-
-        PetscCall(PetscStrcmp(gens[g], generators[k].name, &match));
-        known = (PetscBool)(known || match);
-      }
-      PetscCheck(known, PETSC_COMM_WORLD, PETSC_ERR_ARG_UNKNOWN_TYPE, "-gen %s: unknown generator (known: lap2d5, lap3d7, lap3d27, block5, random, powerlaw, circuit, band)", gens[g]);
-      for (PetscInt s = 0; s < nsizes; s++) {
-        char spec[128];
-
-        PetscCall(PetscSNPrintf(spec, sizeof(spec), "%s-%" PetscInt_FMT, gens[g], sizes[s]));
-        PetscCall(SpecListAdd(&specs, spec));
-      }
-    }
-  }
-  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(SpecListAdd(&specs, matrices[m]));
-  if (suite[0]) PetscCall(ReadSuite(suite, &specs));
-
+  PetscCall(BenchMatrixSpecs(PETSC_STATIC_ARRAY_LENGTH(defsizes), defsizes, &specs));
   PetscCall(BenchSetUp(&b));
   for (PetscInt m = 0; m < specs.n; m++) {
     CSR A;
@@ -804,12 +527,8 @@ int main(int argc, char **argv)
   if (failed) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME FORMATS COULD NOT BE BUILT: see the rows skipped\n"));
   if (json[0]) PetscCall(WriteJSON(&b, json));
 
-#if defined(BENCH_HAVE_CUDA)
-  PetscCallBenchCuda(BenchCudaTimerDestroy(&b.timer));
-#endif
-  for (PetscInt g = 0; g < ngens; g++) PetscCall(PetscFree(gens[g]));
+  PetscCall(BenchDeviceDestroy(&b.dev));
   for (PetscInt f = 0; f < nformats; f++) PetscCall(PetscFree(formats[f]));
-  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(PetscFree(matrices[m]));
   PetscCall(SpecListDestroy(&specs));
   PetscCall(PetscFree(b.results));
   PetscCall(PetscFinalize());

@@ -31,22 +31,34 @@ int ELLGCudaMalloc(void **ptr, size_t bytes);
 int ELLGCudaFree(void *ptr);
 int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind);
 int ELLGCudaMemset(void *ptr, int value, size_t bytes);
+int ELLGCudaMemGetInfo(size_t *free, size_t *total);
 
-/*
-   Streams: stream is one of ELLGCudaStreamCreate(), or NULL for the stream the products and vector
-   operations run on (CUDA's legacy default stream, "compute" below), with which a created stream
-   does not synchronise by itself: ordering is through the *Wait* functions.
-*/
+/* streams (a cudaStream_t as void *; blocking: they wait for the legacy default stream, on which the
+   formats are built and updated), pinned host memory, and copies on a stream (kind as above) that
+   overlap other streams' work when the host side is pinned */
 int ELLGCudaStreamCreate(void **stream);
 int ELLGCudaStreamDestroy(void *stream);
-int ELLGCudaStreamWaitCompute(void *stream); /* work queued on stream from now on waits for the compute work queued so far */
-int ELLGCudaComputeWaitStream(void *stream); /* compute work queued from now on waits for the work queued on stream so far */
 int ELLGCudaStreamSynchronize(void *stream);
-int ELLGCudaMallocPinned(void **ptr, size_t bytes); /* page-locked host memory */
-int ELLGCudaFreePinned(void *ptr);
-int ELLGCudaCopyAsync(void *stream, void *dst, const void *src, size_t bytes); /* between any memories */
-int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf);          /* buf[i] = x[idx[i]], i < n */
-int ELLGCudaScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add); /* y[idx[i]] = (add: +=) buf[i]; distinct idx[i] */
+int ELLGCudaMallocHost(void **ptr, size_t bytes);
+int ELLGCudaFreeHost(void *ptr);
+int ELLGCudaMemcpyAsync(void *dst, const void *src, size_t bytes, int kind, void *stream);
+
+/*
+   The exchange stream of the parallel types' halo exchange: a non-blocking stream of the highest
+   priority, ordered against the legacy default stream (on which the products and vector operations
+   run) only through the Wait functions; its handle is a stream for the functions above and below.
+*/
+int   ELLGCudaExchangeStreamCreate(void **exchange);
+int   ELLGCudaExchangeStreamDestroy(void *exchange);
+void *ELLGCudaExchangeStreamHandle(void *exchange);
+int   ELLGCudaExchangeStreamWaitCompute(void *exchange); /* its work queued from now on waits for the default stream's work queued so far */
+int   ELLGCudaComputeWaitExchangeStream(void *exchange); /* the default stream's work queued from now on waits for its work queued so far */
+
+/* on a stream (NULL: the legacy default stream): buf[i] = x[idx[i]], i < n; and y[idx[i]] = buf[i]
+   (add: +=) for distinct idx[i], column by column (j < ncols: buf + j ldb into y + j ldy) */
+int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf);
+int ELLGCudaScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add);
+int ELLGCudaScatterColumns(void *stream, int n, int ncols, const int *idx, const double *buf, int ldb, double *y, int ldy, int add);
 
 /* the library's cuBLAS handle, created on first use */
 int ELLGCublasGetHandle(void **handle);

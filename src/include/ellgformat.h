@@ -11,9 +11,13 @@
    (-mat_<format>_update_buffers: what stays in the backend's memory from one update to the next).
    Rows far longer than the typical row are split out first (src/mat/formats/longrows): the format
    sees them as empty, so it neither pads to them nor gives them to one thread.
+
+   Sparse times dense (ellgspmmargs.h): the format's kernel writes every row of C (0 for the rows it
+   stores nothing of), then the long rows add theirs.
 */
 #pragma once
 #include <ellgimpl.h>
+#include <ellgspmmargs.h>
 
 typedef struct _p_ELLGFormat *ELLGFormat;
 
@@ -37,6 +41,7 @@ typedef struct {
   PetscErrorCode (*mult)(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *); /* y = A x + z (z may be NULL or y) */
   PetscErrorCode (*multtransposeadd)(ELLGFormat, const PetscScalar *, PetscScalar *);          /* y += A^T x */
   PetscErrorCode (*getdiagonal)(ELLGFormat, PetscScalar *);                                    /* d_i = a_ii (0 for rows it stores none of) */
+  PetscErrorCode (*spmm)(ELLGFormat, const ELLGSpMMArgs *);                                    /* C = A B (+ C), on the stream of the arguments */
   PetscErrorCode (*copyparameters)(ELLGFormat, ELLGFormat);                                    /* options of one matrix to its duplicate */
   PetscErrorCode (*view)(ELLGFormat, PetscViewer);                                             /* ASCII info lines */
   PetscErrorCode (*reset)(ELLGFormat);                                                         /* free the stored matrix, keep parameters */
@@ -44,6 +49,8 @@ typedef struct {
 } ELLGFormatOps;
 
 typedef struct _p_ELLGLongRows *ELLGLongRows;
+
+#define ELLG_SPMM_MAX_STREAMS 16 /* the most streams (-mat_<format>_spmm_streams) the chunks of B and C go round */
 
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
@@ -73,6 +80,9 @@ struct _p_ELLGFormat {
   int                 *update_index;   /* host: row starts (m+1) and stored row lengths (m) of the last build's pattern */
   int                 *update_dindex;  /* backend: the same, kept (ELLG_UPDATE_KEEP_ALL) */
   PetscScalar         *update_val;     /* backend: room for the values, kept (ELLG_UPDATE_KEEP_VALUES or _ALL) */
+  PetscInt             spmm_columns;   /* option: columns of C a row's threads accumulate per pass over the row; 0 automatic */
+  PetscInt             spmm_chunk;     /* option: columns of B and C that move between host and backend at a time; 0 automatic */
+  PetscInt             spmm_streams;   /* option: CUDA streams the chunks go round; 0 automatic */
   void                *data;
 };
 
@@ -91,6 +101,9 @@ PETSC_INTERN PetscErrorCode ELLGFormatUpdateValues(ELLGFormat, const PetscInt *,
 PETSC_INTERN PetscErrorCode ELLGFormatMult(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatMultTransposeAdd(ELLGFormat, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGFormatSpMM(ELLGFormat, const ELLGSpMMArgs *);
+PETSC_INTERN size_t         ELLGFormatSpMMWorkSize(ELLGFormat, PetscInt);
+PETSC_INTERN int            ELLGSpMMColumns(PetscInt, PetscInt64, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 
 /* the rows split out of a format, stored as CSR and multiplied a thread block per row */
@@ -99,6 +112,8 @@ PETSC_INTERN PetscErrorCode ELLGLongRowsUpdateValues(ELLGLongRows, const ELLGCSR
 PETSC_INTERN PetscErrorCode ELLGLongRowsMultAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsMultTransposeAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsGetDiagonal(ELLGLongRows, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsSpMMAdd(ELLGLongRows, PetscInt, const ELLGSpMMArgs *);
+PETSC_INTERN size_t         ELLGLongRowsSpMMWorkSize(ELLGLongRows, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGLongRowsView(ELLGLongRows, PetscViewer);
 PETSC_INTERN PetscErrorCode ELLGLongRowsDestroy(ELLGLongRows *);
 PETSC_INTERN size_t         ELLGLongRowsBytes(ELLGLongRows);

@@ -39,7 +39,7 @@
 #endif
 
 /* Log events (registered in PetscELLGInitializePackage()) */
-PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd;
+PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;
 
 /* Memory in the space a backend computes in: device memory for cuda, a separate host
@@ -58,10 +58,10 @@ PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
-/* the host backend's versions of the stream functions of ellgcuda.h (same arguments; done on return) */
-PETSC_INTERN void ELLGHostCopyAsync(void *, void *, const void *, size_t);
+/* the host backend's versions of the gather and scatter functions of ellgcuda.h (same arguments) */
 PETSC_INTERN void ELLGHostGather(void *, int, const int *, const double *, double *);
 PETSC_INTERN void ELLGHostScatter(void *, int, const int *, const double *, double *, int);
+PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const double *, int, double *, int, int);
 
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);

@@ -1,7 +1,7 @@
 /* Package registration: types, log events, finalization */
 #include <ellgimpl.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd;
+PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;
 
 static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
@@ -58,6 +58,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(PetscLogEventRegister("ELLGGetDiag", MAT_CLASSID, &ELLG_GetDiagonal));
   PetscCall(PetscLogEventRegister("ELLGHaloBegin", MAT_CLASSID, &ELLG_HaloBegin));
   PetscCall(PetscLogEventRegister("ELLGHaloEnd", MAT_CLASSID, &ELLG_HaloEnd));
+  PetscCall(PetscLogEventRegister("ELLGSpMM", MAT_CLASSID, &ELLG_SpMM));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
 

@@ -88,6 +88,17 @@ PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscO
   PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_update_buffers", fmt->ops->name));
   PetscCall(PetscOptionsEnum(opt, "What a values-only update (re-assembly on the same pattern) keeps in the backend's memory for the next, until the next build: none, the values buffer (8 nnz bytes), all (and the row starts and lengths, 4 (2 m + 1) bytes)", "MATELLG", ELLGUpdateBuffersTypes,
                              (PetscEnum)fmt->update_keep, (PetscEnum *)&fmt->update_keep, NULL));
+  PetscOptionsHeadBegin(PetscOptionsObject, "Sparse times dense (MatMatMult with a dense matrix)");
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_columns", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "Columns of C the threads of a row accumulate per pass over the row, which they read once for all of them: 1 to 32 (0: automatic)", "MatMatMult", fmt->spmm_columns, &fmt->spmm_columns, NULL));
+  PetscCheck(fmt->spmm_columns >= 0 && fmt->spmm_columns <= ELLG_SPMM_MAX_COLUMNS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of columns from 1 to %d", opt, fmt->spmm_columns, ELLG_SPMM_MAX_COLUMNS);
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_chunk_columns", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "Columns of B and C that move between host and device at a time, the chunks going round the streams (0: automatic)", "MatMatMult", fmt->spmm_chunk, &fmt->spmm_chunk, NULL));
+  PetscCheck(fmt->spmm_chunk >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of columns", opt, fmt->spmm_chunk);
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_spmm_streams", fmt->ops->name));
+  PetscCall(PetscOptionsInt(opt, "CUDA streams the chunks go round, so that the copies of one overlap the products of another: 1 to 16 (0: automatic)", "MatMatMult", fmt->spmm_streams, &fmt->spmm_streams, NULL));
+  PetscCheck(fmt->spmm_streams >= 0 && fmt->spmm_streams <= ELLG_SPMM_MAX_STREAMS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of streams from 1 to %d", opt, fmt->spmm_streams, ELLG_SPMM_MAX_STREAMS);
+  PetscOptionsHeadEnd();
   PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -122,6 +133,9 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   to->long_threshold = from->long_threshold;
   to->update_keep    = from->update_keep;
   to->compress_rows  = from->compress_rows;
+  to->spmm_columns   = from->spmm_columns;
+  to->spmm_chunk     = from->spmm_chunk;
+  to->spmm_streams   = from->spmm_streams;
   PetscCall(from->ops->copyparameters(from, to));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -345,6 +359,52 @@ PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat fmt, PetscScalar *d)
   PetscCall(fmt->ops->getdiagonal(fmt, d));
   if (fmt->longrows) PetscCall(ELLGLongRowsGetDiagonal(fmt->longrows, d));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   The columns of C that a group of threads accumulates per pass over its row (FastSpMM's L_c), for ncols
+   columns and a kernel of threads threads per pass: the option (-mat_<format>_spmm_columns) if given,
+   else 8, halved while the passes would run fewer than 2^17 threads (about a thousand per multiprocessor:
+   a small matrix keeps the GPU busy with more, narrower passes); never more than ncols. With 8, A's
+   values and indices (12 bytes an entry) are read once per 8 columns of C, against the 64 bytes of B an
+   entry reads for them: A's share of the traffic is below a fifth, and the partial sums take 16 registers.
+*/
+int ELLGSpMMColumns(PetscInt option, PetscInt64 threads, PetscInt ncols)
+{
+  PetscInt lc = option;
+
+  if (!lc) {
+    lc = 8;
+    while (lc > 1 && threads * ((ncols + lc - 1) / lc) < ((PetscInt64)1 << 17)) lc /= 2;
+  }
+  return (int)PetscMax(1, PetscMin(lc, ncols));
+}
+
+/* C = A B (+ C when args->add): the format's kernel, then the long rows; compressed, the stored rows'
+   product goes to the start of args->work and is added into their rows of C (an off-diagonal block,
+   which never comes first: C already holds the diagonal block's product) */
+PetscErrorCode ELLGFormatSpMM(ELLGFormat fmt, const ELLGSpMMArgs *args)
+{
+  ELLGSpMMArgs a = *args;
+
+  PetscFunctionBegin;
+  if (fmt->rows) {
+    PetscCheck(args->add, PETSC_COMM_SELF, PETSC_ERR_PLIB, "A format with compressed rows only adds to a product");
+    a.C    = args->work;
+    a.ldc  = (int)fmt->mstored;
+    a.add  = 0;
+    a.work = args->work + fmt->mstored * args->ncols;
+  }
+  PetscCall(fmt->ops->spmm(fmt, &a));
+  if (fmt->longrows) PetscCall(ELLGLongRowsSpMMAdd(fmt->longrows, fmt->spmm_columns, &a));
+  if (fmt->rows) PetscELLGBackendCall(fmt->backend, ELLGHostScatterColumns, ELLGCudaScatterColumns, (args->stream, (int)fmt->mstored, args->ncols, fmt->rows_d, a.C, a.ldc, args->C, args->ldc, 1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* scalars of backend memory ELLGFormatSpMM() needs in args->work for ncols columns */
+size_t ELLGFormatSpMMWorkSize(ELLGFormat fmt, PetscInt ncols)
+{
+  return ELLGLongRowsSpMMWorkSize(fmt->longrows, ncols) + (fmt->rows ? (size_t)fmt->mstored * (size_t)ncols : 0);
 }
 
 PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)

@@ -73,14 +73,54 @@ extern "C" int ELLGCudaMalloc(void **ptr, size_t bytes)
 
 extern "C" int ELLGCudaFree(void *ptr) { return ptr ? (int)cudaFree(ptr) : 0; }
 
-extern "C" int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind)
+/* the kinds of ellgcuda.h: 0 host->device, 1 device->host, 2 device->device */
+static cudaMemcpyKind MemcpyKind(int kind)
 {
   static const cudaMemcpyKind kinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice};
+  return kinds[kind];
+}
+
+extern "C" int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind)
+{
   if (!bytes) return 0;
-  return (int)cudaMemcpy(dst, src, bytes, kinds[kind]);
+  return (int)cudaMemcpy(dst, src, bytes, MemcpyKind(kind));
 }
 
 extern "C" int ELLGCudaMemset(void *ptr, int value, size_t bytes) { return bytes ? (int)cudaMemset(ptr, value, bytes) : 0; }
+
+extern "C" int ELLGCudaMemGetInfo(size_t *free, size_t *total) { return (int)cudaMemGetInfo(free, total); }
+
+extern "C" int ELLGCudaStreamCreate(void **stream)
+{
+  cudaStream_t s = NULL;
+  cudaError_t  e = cudaStreamCreate(&s);
+
+  *stream = (void *)s;
+  return (int)e;
+}
+
+extern "C" int ELLGCudaStreamDestroy(void *stream) { return stream ? (int)cudaStreamDestroy((cudaStream_t)stream) : 0; }
+extern "C" int ELLGCudaStreamSynchronize(void *stream) { return (int)cudaStreamSynchronize((cudaStream_t)stream); }
+
+extern "C" int ELLGCudaMallocHost(void **ptr, size_t bytes)
+{
+  *ptr = NULL;
+  if (!bytes) return 0;
+  cudaError_t e = cudaMallocHost(ptr, bytes);
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
+    *ptr = NULL;
+  }
+  return (int)e;
+}
+
+extern "C" int ELLGCudaFreeHost(void *ptr) { return ptr ? (int)cudaFreeHost(ptr) : 0; }
+
+extern "C" int ELLGCudaMemcpyAsync(void *dst, const void *src, size_t bytes, int kind, void *stream)
+{
+  if (!bytes) return 0;
+  return (int)cudaMemcpyAsync(dst, src, bytes, MemcpyKind(kind), (cudaStream_t)stream);
+}
 
 extern "C" int ELLGCublasGetHandle(void **handle)
 {

@@ -1,21 +1,20 @@
-/* Streams beside the one the products and vector operations run on, pinned host memory,
-   asynchronous copies, and gather/scatter kernels through an index list */
+/* The exchange stream (a high-priority stream with the events that order it against the legacy
+   default stream, on which the products run) and gather/scatter kernels through an index list */
 #include <cuda_runtime.h>
 #include "ellgcuda.h"
 
 typedef struct {
   cudaStream_t stream;
-  cudaEvent_t  compute; /* recorded on the compute stream, waited for by the stream */
-  cudaEvent_t  done;    /* recorded on the stream, waited for by the compute stream */
-} Stream;
+  cudaEvent_t  compute; /* recorded on the legacy default stream, waited for by the exchange stream */
+  cudaEvent_t  done;    /* recorded on the exchange stream, waited for by the legacy default stream */
+} ExchangeStream;
 
-static cudaStream_t StreamOf(void *s) { return s ? ((Stream *)s)->stream : (cudaStream_t)0; }
-
-extern "C" int ELLGCudaStreamCreate(void **stream)
+extern "C" int ELLGCudaExchangeStreamCreate(void **exchange)
 {
-  Stream *s = new Stream;
-  int         least, greatest;
-  cudaError_t e = cudaDeviceGetStreamPriorityRange(&least, &greatest);
+  ExchangeStream *s = new ExchangeStream;
+  int             least, greatest;
+  cudaError_t     e = cudaDeviceGetStreamPriorityRange(&least, &greatest);
+
   /* the highest priority: its small kernels start before the waiting blocks of a large product */
   if (e == cudaSuccess) e = cudaStreamCreateWithPriority(&s->stream, cudaStreamNonBlocking, greatest);
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&s->compute, cudaEventDisableTiming);
@@ -24,14 +23,15 @@ extern "C" int ELLGCudaStreamCreate(void **stream)
     delete s;
     return (int)e;
   }
-  *stream = s;
+  *exchange = s;
   return 0;
 }
 
-extern "C" int ELLGCudaStreamDestroy(void *stream)
+extern "C" int ELLGCudaExchangeStreamDestroy(void *exchange)
 {
-  Stream *s = (Stream *)stream;
-  cudaError_t e = cudaSuccess, e2;
+  ExchangeStream *s = (ExchangeStream *)exchange;
+  cudaError_t     e, e2;
+
   if (!s) return 0;
   e  = cudaStreamDestroy(s->stream);
   e2 = cudaEventDestroy(s->compute);
@@ -42,31 +42,24 @@ extern "C" int ELLGCudaStreamDestroy(void *stream)
   return (int)e;
 }
 
-extern "C" int ELLGCudaStreamWaitCompute(void *stream)
+extern "C" void *ELLGCudaExchangeStreamHandle(void *exchange) { return (void *)((ExchangeStream *)exchange)->stream; }
+
+extern "C" int ELLGCudaExchangeStreamWaitCompute(void *exchange)
 {
-  Stream *s = (Stream *)stream;
-  cudaError_t e = cudaEventRecord(s->compute, 0);
+  ExchangeStream *s = (ExchangeStream *)exchange;
+  cudaError_t     e = cudaEventRecord(s->compute, 0);
+
   if (e == cudaSuccess) e = cudaStreamWaitEvent(s->stream, s->compute, 0);
   return (int)e;
 }
 
-extern "C" int ELLGCudaComputeWaitStream(void *stream)
+extern "C" int ELLGCudaComputeWaitExchangeStream(void *exchange)
 {
-  Stream *s = (Stream *)stream;
-  cudaError_t e = cudaEventRecord(s->done, s->stream);
+  ExchangeStream *s = (ExchangeStream *)exchange;
+  cudaError_t     e = cudaEventRecord(s->done, s->stream);
+
   if (e == cudaSuccess) e = cudaStreamWaitEvent(0, s->done, 0);
   return (int)e;
-}
-
-extern "C" int ELLGCudaStreamSynchronize(void *stream) { return (int)cudaStreamSynchronize(StreamOf(stream)); }
-
-extern "C" int ELLGCudaMallocPinned(void **ptr, size_t bytes) { return (int)cudaMallocHost(ptr, bytes ? bytes : 1); }
-
-extern "C" int ELLGCudaFreePinned(void *ptr) { return ptr ? (int)cudaFreeHost(ptr) : 0; }
-
-extern "C" int ELLGCudaCopyAsync(void *stream, void *dst, const void *src, size_t bytes)
-{
-  return bytes ? (int)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, StreamOf(stream)) : 0;
 }
 
 __global__ void GatherKernel(int n, const int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ buf)
@@ -75,22 +68,31 @@ __global__ void GatherKernel(int n, const int *__restrict__ idx, const double *_
   if (i < n) buf[i] = x[idx[i]];
 }
 
-__global__ void ScatterKernel(int n, const int *__restrict__ idx, const double *__restrict__ buf, double *__restrict__ y, int add)
+/* column blockIdx.y of buf (leading dimension ldb) into the rows idx of column blockIdx.y of y (leading dimension ldy) */
+__global__ void ScatterKernel(int n, const int *__restrict__ idx, const double *__restrict__ buf, size_t ldb, double *__restrict__ y, size_t ldy, int add)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[idx[i]] = add ? y[idx[i]] + buf[i] : buf[i];
+  if (i >= n) return;
+  const double v = buf[blockIdx.y * ldb + i];
+  double      *t = y + blockIdx.y * ldy + idx[i];
+  *t             = add ? *t + v : v;
 }
 
 extern "C" int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf)
 {
   if (n <= 0) return 0;
-  GatherKernel<<<(n + 255) / 256, 256, 0, StreamOf(stream)>>>(n, idx, x, buf);
+  GatherKernel<<<(n + 255) / 256, 256, 0, (cudaStream_t)stream>>>(n, idx, x, buf);
   return (int)cudaGetLastError();
 }
 
 extern "C" int ELLGCudaScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add)
 {
-  if (n <= 0) return 0;
-  ScatterKernel<<<(n + 255) / 256, 256, 0, StreamOf(stream)>>>(n, idx, buf, y, add);
+  return ELLGCudaScatterColumns(stream, n, 1, idx, buf, 0, y, 0, add);
+}
+
+extern "C" int ELLGCudaScatterColumns(void *stream, int n, int ncols, const int *idx, const double *buf, int ldb, double *y, int ldy, int add)
+{
+  if (n <= 0 || ncols <= 0) return 0;
+  ScatterKernel<<<dim3((n + 255) / 256, ncols), 256, 0, (cudaStream_t)stream>>>(n, idx, buf, (size_t)ldb, y, (size_t)ldy, add);
   return (int)cudaGetLastError();
 }

@@ -118,6 +118,16 @@ static PetscErrorCode ELLGMult(ELLGFormat fmt, const PetscScalar *x, const Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode ELLGSpMM(ELLGFormat fmt, const ELLGSpMMArgs *a)
+{
+  ELLG *e = (ELLG *)fmt->data;
+  const int lc = ELLGSpMMColumns(fmt->spmm_columns, (PetscInt64)e->a.m * e->T, a->ncols);
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, ELLGHostSpMM, ELLGCudaSpMM, (&e->a, (int)e->T, (int)e->bs, lc, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode ELLGMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
 {
   ELLG *e = (ELLG *)fmt->data;
@@ -156,6 +166,7 @@ const ELLGFormatOps ELLGFormatOps_ELLG = {
   .mult             = ELLGMult,
   .multtransposeadd = ELLGMultTransposeAdd,
   .getdiagonal      = ELLGGetDiagonal,
+  .spmm             = ELLGSpMM,
   .copyparameters   = ELLGCopyParameters,
   .view             = ELLGView,
   .reset            = ELLGReset,

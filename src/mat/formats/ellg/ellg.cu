@@ -1,5 +1,7 @@
-/* ELLG kernels: ELLR-T SpMV (T threads per row), transpose product, diagonal, packing from CSR */
+/* ELLG kernels: ELLR-T SpMV (T threads per row), sparse times dense, transpose product, diagonal,
+   packing from CSR */
 #include <cuda_runtime.h>
+#include <ellgspmmdevice.h>
 #include "ellgkernels.h"
 
 /* one thread per row (padding rows up to the pitch included): entries and padding of the row */
@@ -45,6 +47,30 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *
     for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
   }
   if (lane == 0) y[row] = z ? z[row] + sum : sum;
+}
+
+/* C = A B (+ C), FastSpMM on ELLR-T: the T threads of a row read its entries once per pass (thread t
+   entries t, t+T, ...) and accumulate lc <= LC columns of C each; the first thread writes them */
+template <int T, int LC>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) ELLGSpMMKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+{
+  const int gid  = blockIdx.x * blockDim.x + threadIdx.x;
+  const int row  = gid / T;
+  const int lane = gid % T;
+  if (row >= m) return; /* the T threads of a row leave together */
+  const int len = rowlen[row];
+  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) {
+    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
+    const double *B  = a.B + (size_t)j0 * a.ldb;
+    double        acc[LC];
+    ELLGSpMMZero<LC>(acc);
+    for (int k = lane; k < len; k += T) {
+      const size_t q = (size_t)k * pitch + row;
+      ELLGSpMMAccumulate<LC>(acc, val[q], B + col[q], a.ldb, nc);
+    }
+    ELLGSpMMGroupReduce<T, LC>(acc);
+    if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
+  }
 }
 
 __global__ void MultTransposeAddKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
@@ -99,6 +125,20 @@ extern "C" int ELLGCudaMult(const ELLGArrays *e, int T, int bs, const double *x,
   default: return (int)cudaErrorInvalidValue;
   }
   return (int)cudaGetLastError();
+}
+
+extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const ELLGSpMMArgs *a)
+{
+  if (!e->m || !a->ncols) return 0;
+  const int          threads = ELLGSpMMBlockSize(bs);
+  const dim3         grid(Blocks((long)e->m * T, threads), ELLGSpMMPasses(a->ncols, lc));
+  const cudaStream_t stream = (cudaStream_t)a->stream;
+  return ELLGDispatchPow2(T, [&](auto t) {
+    return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+      ELLGSpMMKernel<decltype(t)::value, decltype(c)::value><<<grid, threads, 0, stream>>>(e->m, e->pitch, e->rowlen, e->col, e->val, lc, *a);
+      return (int)cudaGetLastError();
+    });
+  });
 }
 
 extern "C" int ELLGCudaMultTransposeAdd(const ELLGArrays *e, int bs, const double *x, double *y)

@@ -27,6 +27,26 @@ void ELLGHostMult(const ELLGArrays *e, int threads_per_row, int block_size, cons
   }
 }
 
+/* as the kernel: each row read once per pass of lc columns; pass after pass, as the kernel's passes
+   (blockIdx.y), so that the rows of a pass read nearby entries of the same columns of B */
+void ELLGHostSpMM(const ELLGArrays *e, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *a)
+{
+  for (int j0 = 0; j0 < a->ncols; j0 += lc) {
+    const int     nc = a->ncols - j0 < lc ? a->ncols - j0 : lc;
+    const double *B  = a->B + (size_t)j0 * a->ldb;
+    for (int i = 0; i < e->m; i++) {
+      double acc[ELLG_SPMM_MAX_COLUMNS];
+      for (int j = 0; j < nc; j++) acc[j] = 0.0;
+      for (int k = 0; k < e->rowlen[i]; k++) {
+        const size_t  p = (size_t)k * e->pitch + i;
+        const double *b = B + e->col[p];
+        for (int j = 0; j < nc; j++) acc[j] += e->val[p] * b[(size_t)j * a->ldb];
+      }
+      ELLGSpMMHostStore(acc, a, i, j0, nc);
+    }
+  }
+}
+
 void ELLGHostMultTransposeAdd(const ELLGArrays *e, int block_size, const double *x, double *y)
 {
   for (int i = 0; i < e->m; i++)

@@ -7,6 +7,7 @@
    the host): ELLGHost* (ellghost.c) and ELLGCuda* (ellg.cu, returning 0 or a cudaError_t).
 */
 #pragma once
+#include <ellgspmmargs.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,11 +25,14 @@ int  ELLGCudaPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, 
 int  ELLGCudaMult(const ELLGArrays *e, int threads_per_row, int block_size, const double *x, const double *z, double *y);
 int  ELLGCudaMultTransposeAdd(const ELLGArrays *e, int block_size, const double *x, double *y);
 int  ELLGCudaGetDiagonal(const ELLGArrays *e, double *d);
+/* C = A B (+ C), threads_per_row threads on a row, lc columns of C per pass over it */
+int  ELLGCudaSpMM(const ELLGArrays *e, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *a);
 
 void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval);
 void ELLGHostMult(const ELLGArrays *e, int threads_per_row, int block_size, const double *x, const double *z, double *y);
 void ELLGHostMultTransposeAdd(const ELLGArrays *e, int block_size, const double *x, double *y);
 void ELLGHostGetDiagonal(const ELLGArrays *e, double *d);
+void ELLGHostSpMM(const ELLGArrays *e, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *a);
 
 #ifdef __cplusplus
 }

@@ -94,6 +94,22 @@ PetscErrorCode ELLGLongRowsGetDiagonal(ELLGLongRows l, PetscScalar *d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* C += the long rows' part of A B; columns_option: the format's -mat_<format>_spmm_columns */
+PetscErrorCode ELLGLongRowsSpMMAdd(ELLGLongRows l, PetscInt columns_option, const ELLGSpMMArgs *a)
+{
+  const int lc = ELLGSpMMColumns(columns_option, (PetscInt64)l->a.nchunks * LONGROWS_THREADS, a->ncols);
+
+  PetscFunctionBegin;
+  ELLGLongRowsCall(l, SpMMAdd, &l->a, lc, a);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* scalars of the work space of ELLGLongRowsSpMMAdd() for ncols columns: the chunks' sums */
+size_t ELLGLongRowsSpMMWorkSize(ELLGLongRows l, PetscInt ncols)
+{
+  return l ? (size_t)l->a.nchunks * (size_t)ncols : 0;
+}
+
 size_t ELLGLongRowsBytes(ELLGLongRows l)
 {
   return l ? (sizeof(int) + sizeof(PetscScalar)) * ((size_t)l->nnz + (size_t)l->a.nchunks) + sizeof(int) * (3 * (size_t)l->a.nrows + 2) : 0;

@@ -1,8 +1,7 @@
 /* Long rows on CUDA: a thread block per chunk of a row; sums by warp shuffles then shared memory */
 #include <cuda_runtime.h>
+#include <ellgspmmdevice.h>
 #include "longrowskernels.h"
-
-#define LONGROWS_THREADS 256
 
 /* the entries of chunk c: [*begin, *end) in the long-row CSR; the row's matrix row in *row */
 __device__ static void ChunkRange(const LongRowsArrays l, int c, int *begin, int *end, int *row)
@@ -50,6 +49,44 @@ __global__ void RowSumKernel(const LongRowsArrays l, double *y)
   y[l.ids[r]] += sum;
 }
 
+/* the sums of chunk blockIdx.x for the columns of each pass, lc <= LC at a time, into work */
+template <int LC>
+__global__ void __launch_bounds__(LONGROWS_THREADS) SpMMChunkSumKernel(const LongRowsArrays l, int lc, const ELLGSpMMArgs a)
+{
+  __shared__ double part[LONGROWS_THREADS / 32][LC];
+  int               begin, end, row;
+  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) { /* the same passes for the whole block */
+    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
+    const double *B  = a.B + (size_t)j0 * a.ldb;
+    double        acc[LC];
+    ELLGSpMMZero<LC>(acc);
+    for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) ELLGSpMMAccumulate<LC>(acc, l.val[k], B + l.col[k], a.ldb, nc);
+    ELLGSpMMGroupReduce<32, LC>(acc);
+    if ((threadIdx.x & 31) == 0)
+#pragma unroll
+      for (int j = 0; j < LC; j++) part[threadIdx.x / 32][j] = acc[j];
+    __syncthreads();
+    if (threadIdx.x < nc) {
+      double sum = 0.0;
+      for (int w = 0; w < LONGROWS_THREADS / 32; w++) sum += part[w][threadIdx.x];
+      a.work[blockIdx.x + (size_t)l.nchunks * (j0 + threadIdx.x)] = sum;
+    }
+    __syncthreads();
+  }
+}
+
+/* a thread per long row and column: the sums of the row's chunks, in order, added to C */
+__global__ void SpMMRowSumKernel(const LongRowsArrays l, const ELLGSpMMArgs a)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= (long)l.nrows * a.ncols) return;
+  const int r = (int)(g % l.nrows), j = (int)(g / l.nrows);
+  double    sum = 0.0;
+  for (int c = l.rowchunk[r]; c < l.rowchunk[r + 1]; c++) sum += a.work[c + (size_t)l.nchunks * j];
+  a.C[l.ids[r] + (size_t)j * a.ldc] += sum;
+}
+
 __global__ void MultTransposeAddKernel(const LongRowsArrays l, const double *__restrict__ x, double *y)
 {
   int begin, end, row;
@@ -79,6 +116,21 @@ extern "C" int LongRowsCudaMultAdd(const LongRowsArrays *l, const double *x, dou
   if (!l->nchunks) return 0;
   ChunkSumKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, x);
   RowSumKernel<<<(l->nrows + 127) / 128, 128>>>(*l, y);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int LongRowsCudaSpMMAdd(const LongRowsArrays *l, int lc, const ELLGSpMMArgs *a)
+{
+  if (!l->nchunks || !a->ncols) return 0;
+  const dim3         grid(l->nchunks, ELLGSpMMPasses(a->ncols, lc));
+  const long         sums   = (long)l->nrows * a->ncols;
+  const cudaStream_t stream = (cudaStream_t)a->stream;
+  const int          err    = ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+    SpMMChunkSumKernel<decltype(c)::value><<<grid, LONGROWS_THREADS, 0, stream>>>(*l, lc, *a);
+    return (int)cudaGetLastError();
+  });
+  if (err) return err;
+  SpMMRowSumKernel<<<(unsigned)((sums + 127) / 128), 128, 0, stream>>>(*l, *a);
   return (int)cudaGetLastError();
 }
 

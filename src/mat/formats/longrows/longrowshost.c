@@ -1,4 +1,5 @@
 /* Long rows on the host backend: plain loops over the same arrays the CUDA kernels use */
+#include <stddef.h>
 #include "longrowskernels.h"
 
 void LongRowsHostGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval)
@@ -18,6 +19,24 @@ void LongRowsHostMultAdd(const LongRowsArrays *l, const double *x, double *y)
     double sum = 0.0;
     for (int k = l->rowptr[r]; k < l->rowptr[r + 1]; k++) sum += l->val[k] * x[l->col[k]];
     y[l->ids[r]] += sum;
+  }
+}
+
+/* each long row read once per pass of lc columns, pass after pass; its sums added to C */
+void LongRowsHostSpMMAdd(const LongRowsArrays *l, int lc, const ELLGSpMMArgs *a)
+{
+  for (int j0 = 0; j0 < a->ncols; j0 += lc) {
+    const int     nc = a->ncols - j0 < lc ? a->ncols - j0 : lc;
+    const double *B  = a->B + (size_t)j0 * a->ldb;
+    for (int r = 0; r < l->nrows; r++) {
+      double acc[ELLG_SPMM_MAX_COLUMNS];
+      for (int j = 0; j < nc; j++) acc[j] = 0.0;
+      for (int k = l->rowptr[r]; k < l->rowptr[r + 1]; k++) {
+        const double *b = B + l->col[k];
+        for (int j = 0; j < nc; j++) acc[j] += l->val[k] * b[(size_t)j * a->ldb];
+      }
+      for (int j = 0; j < nc; j++) a->C[l->ids[r] + (size_t)(j0 + j) * a->ldc] += acc[j];
+    }
   }
 }
 

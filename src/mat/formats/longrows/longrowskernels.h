@@ -6,16 +6,20 @@
      chunkrow[c]                    the long row of chunk c
      rowchunk[r]..rowchunk[r+1]     the chunks of long row r
      partial[c]                     the sum of chunk c, added up per row in order (deterministic)
+   Sparse times dense adds the long rows' part to C (ellgspmmargs.h) the same way, a thread block per
+   chunk and pass of lc columns, the sums of chunk c for column j in work[c + nchunks j].
    Each function exists once per backend: LongRowsHost* (longrowshost.c, plain loops over the rows),
    LongRowsCuda* (longrows.cu, returning 0 or a cudaError_t).
 */
 #pragma once
+#include <ellgspmmargs.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define LONGROWS_CHUNK 8192
+#define LONGROWS_THREADS 256 /* threads of the block that takes a chunk */
 
 typedef struct {
   int     nrows, nchunks;
@@ -28,11 +32,13 @@ int  LongRowsCudaGather(const LongRowsArrays *l, const int *csrrowptr, const int
 int  LongRowsCudaMultAdd(const LongRowsArrays *l, const double *x, double *y);
 int  LongRowsCudaMultTransposeAdd(const LongRowsArrays *l, const double *x, double *y);
 int  LongRowsCudaGetDiagonal(const LongRowsArrays *l, double *d);
+int  LongRowsCudaSpMMAdd(const LongRowsArrays *l, int lc, const ELLGSpMMArgs *a);
 
 void LongRowsHostGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval);
 void LongRowsHostMultAdd(const LongRowsArrays *l, const double *x, double *y);
 void LongRowsHostMultTransposeAdd(const LongRowsArrays *l, const double *x, double *y);
 void LongRowsHostGetDiagonal(const LongRowsArrays *l, double *d);
+void LongRowsHostSpMMAdd(const LongRowsArrays *l, int lc, const ELLGSpMMArgs *a);
 
 #ifdef __cplusplus
 }

@@ -216,6 +216,16 @@ static PetscErrorCode PJDSMult(ELLGFormat fmt, const PetscScalar *x, const Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode PJDSSpMM(ELLGFormat fmt, const ELLGSpMMArgs *a)
+{
+  PJDS *p = (PJDS *)fmt->data;
+  const int lc = ELLGSpMMColumns(fmt->spmm_columns, (PetscInt64)p->a.m, a->ncols);
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, PJDSHostSpMM, PJDSCudaSpMM, (&p->a, (int)p->bs, lc, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PJDSMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
 {
   PJDS *p = (PJDS *)fmt->data;
@@ -254,6 +264,7 @@ const ELLGFormatOps ELLGFormatOps_PJDS = {
   .mult             = PJDSMult,
   .multtransposeadd = PJDSMultTransposeAdd,
   .getdiagonal      = PJDSGetDiagonal,
+  .spmm             = PJDSSpMM,
   .copyparameters   = PJDSCopyParameters,
   .view             = PJDSView,
   .reset            = PJDSReset,

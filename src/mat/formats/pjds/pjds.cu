@@ -1,7 +1,8 @@
-/* pJDS kernels: a thread per sorted row for SpMV, transpose product, diagonal and packing from CSR.
-   Consecutive threads take consecutive sorted rows, so every jagged diagonal is read coalesced;
-   with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
+/* pJDS kernels: a thread per sorted row for SpMV, sparse times dense, transpose product, diagonal and
+   packing from CSR. Consecutive threads take consecutive sorted rows, so every jagged diagonal is read
+   coalesced; with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
 #include <cuda_runtime.h>
+#include <ellgspmmdevice.h>
 #include "pjdskernels.h"
 
 namespace
@@ -56,6 +57,27 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
   y[i] = z ? z[i] + sum : sum;
 }
 
+/* C = A B (+ C): the thread of sorted row r reads the row once per pass and accumulates lc <= LC columns,
+   written to row perm[r] of C */
+template <int LC>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) PJDSSpMMKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+{
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= m) return;
+  const int i = perm[r], w = RowWidth(colstart, width, r);
+  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) {
+    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
+    const double *B  = a.B + (size_t)j0 * a.ldb;
+    double        acc[LC];
+    ELLGSpMMZero<LC>(acc);
+    for (int j = 0; j < w; j++) {
+      const int q = colstart[j] + r;
+      ELLGSpMMAccumulate<LC>(acc, val[q], B + col[q], a.ldb, nc);
+    }
+    ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
+  }
+}
+
 /* y += A^T x; entries with value 0 (padding, explicit zeros) add nothing and are skipped */
 __global__ void PJDSMultTransposeAddKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
 {
@@ -107,6 +129,19 @@ extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const double *x, const 
   if (!p->m) return 0;
   PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, z, y);
   return (int)cudaGetLastError();
+}
+
+/* every row of C is written, rows without stored entries included (0, or unchanged when adding) */
+extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMArgs *a)
+{
+  if (!p->m || !a->ncols) return 0;
+  const int          threads = ELLGSpMMBlockSize(bs);
+  const dim3         grid(Blocks(p->m, threads), ELLGSpMMPasses(a->ncols, lc));
+  const cudaStream_t stream = (cudaStream_t)a->stream;
+  return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+    PJDSSpMMKernel<decltype(c)::value><<<grid, threads, 0, stream>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, lc, *a);
+    return (int)cudaGetLastError();
+  });
 }
 
 extern "C" int PJDSCudaMultTransposeAdd(const PJDSArrays *p, int bs, const double *x, double *y)

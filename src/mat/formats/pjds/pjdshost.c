@@ -42,6 +42,27 @@ void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const do
   }
 }
 
+/* as the kernel: each row read once per pass of lc columns, pass after pass */
+void PJDSHostSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArgs *a)
+{
+  for (int j0 = 0; j0 < a->ncols; j0 += lc) {
+    const int     nc = a->ncols - j0 < lc ? a->ncols - j0 : lc;
+    const double *B  = a->B + (size_t)j0 * a->ldb;
+    int           w  = p->width;
+    for (int r = 0; r < p->m; r++) {
+      double acc[ELLG_SPMM_MAX_COLUMNS];
+      w = RowWidth(p, r, w);
+      for (int k = 0; k < nc; k++) acc[k] = 0.0;
+      for (int j = 0; j < w; j++) {
+        const int     q = p->colstart[j] + r;
+        const double *b = B + p->col[q];
+        for (int k = 0; k < nc; k++) acc[k] += p->val[q] * b[(size_t)k * a->ldb];
+      }
+      ELLGSpMMHostStore(acc, a, p->perm[r], j0, nc);
+    }
+  }
+}
+
 /* entries with value 0 (padding, explicit zeros) add nothing and are skipped, as on the GPU */
 void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y)
 {

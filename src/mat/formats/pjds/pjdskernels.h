@@ -13,6 +13,7 @@
    the host): PJDSHost* (pjdshost.c) and PJDSCuda* (pjds.cu, returning 0 or a cudaError_t).
 */
 #pragma once
+#include <ellgspmmargs.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,11 +31,14 @@ int  PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowle
 int  PJDSCudaMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y);
 int  PJDSCudaMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y);
 int  PJDSCudaGetDiagonal(const PJDSArrays *p, int block_size, double *d);
+/* C = A B (+ C), a thread per row, lc columns of C per pass over it */
+int  PJDSCudaSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArgs *a);
 
 void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval);
 void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y);
 void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y);
 void PJDSHostGetDiagonal(const PJDSArrays *p, int block_size, double *d);
+void PJDSHostSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArgs *a);
 
 #ifdef __cplusplus
 }

@@ -337,6 +337,16 @@ static PetscErrorCode SlicedMult(ELLGFormat fmt, const PetscScalar *x, const Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode SlicedSpMM(ELLGFormat fmt, const ELLGSpMMArgs *a)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+  const int lc = ELLGSpMMColumns(fmt->spmm_columns, (PetscInt64)sl->a.m * sl->T, a->ncols);
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostSpMM, SlicedCudaSpMM, (&sl->a, (int)sl->T, (int)sl->bs, lc, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode SlicedMultTransposeAdd(ELLGFormat fmt, const PetscScalar *x, PetscScalar *y)
 {
   Sliced *sl = (Sliced *)fmt->data;
@@ -382,6 +392,7 @@ const ELLGFormatOps ELLGFormatOps_SlicedELL = {
   .mult             = SlicedMult,
   .multtransposeadd = SlicedMultTransposeAdd,
   .getdiagonal      = SlicedGetDiagonal,
+  .spmm             = SlicedSpMM,
   .copyparameters   = SlicedCopyParameters,
   .view             = SlicedView,
   .reset            = SlicedReset,

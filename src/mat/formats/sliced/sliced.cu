@@ -1,6 +1,7 @@
-/* Sliced ELL (SELL-C-sigma) kernels: SpMV with T threads per row, transpose product, diagonal,
-   packing from CSR */
+/* Sliced ELL (SELL-C-sigma) kernels: SpMV and sparse times dense with T threads per row, transpose
+   product, diagonal, packing from CSR */
 #include <cuda_runtime.h>
+#include <ellgspmmdevice.h>
 #include "slicedkernels.h"
 
 /* one thread per slot (row of a slice, the slots past the last row included): the entries and the
@@ -57,6 +58,32 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *_
   if (lane == 0) {
     const int i = perm ? perm[r] : r;
     y[i]        = z ? z[i] + sum : sum;
+  }
+}
+
+/* C = A B (+ C): the T threads of a row read its entries (and padding) once per pass, as the SpMV, and
+   accumulate lc <= LC columns of C each; the first thread writes them to the row in the matrix's numbering */
+template <int T, int LC>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+{
+  const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int  r    = (int)(gid / T);
+  const int  lane = (int)(gid % T);
+  if (r >= m) return; /* the T threads of a row leave together */
+  const int C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const int i     = perm ? perm[r] : r;
+  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) {
+    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
+    const double *B  = a.B + (size_t)j0 * a.ldb;
+    double        acc[LC];
+    ELLGSpMMZero<LC>(acc);
+    for (int k = lane; k < w; k += T) {
+      const int q = start + k * C + l;
+      ELLGSpMMAccumulate<LC>(acc, val[q], B + col[q], a.ldb, nc);
+    }
+    ELLGSpMMGroupReduce<T, LC>(acc);
+    if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
   }
 }
 
@@ -118,6 +145,20 @@ extern "C" int SlicedCudaMult(const SlicedArrays *a, int T, int bs, const double
   default: return (int)cudaErrorInvalidValue;
   }
   return (int)cudaGetLastError();
+}
+
+extern "C" int SlicedCudaSpMM(const SlicedArrays *a, int T, int bs, int lc, const ELLGSpMMArgs *args)
+{
+  if (!a->m || !args->ncols) return 0;
+  const int          threads = ELLGSpMMBlockSize(bs);
+  const dim3         grid(Blocks((long)a->m * T, threads), ELLGSpMMPasses(args->ncols, lc));
+  const cudaStream_t stream = (cudaStream_t)args->stream;
+  return ELLGDispatchPow2(T, [&](auto t) {
+    return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+      SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<grid, threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, lc, *args);
+      return (int)cudaGetLastError();
+    });
+  });
 }
 
 extern "C" int SlicedCudaMultTransposeAdd(const SlicedArrays *a, int bs, const double *x, double *y)

@@ -36,6 +36,26 @@ void SlicedHostMult(const SlicedArrays *a, int threads_per_row, int block_size, 
   }
 }
 
+/* as the kernel: each row read once per pass of lc columns, pass after pass */
+void SlicedHostSpMM(const SlicedArrays *a, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *args)
+{
+  for (int j0 = 0; j0 < args->ncols; j0 += lc) {
+    const int     nc = args->ncols - j0 < lc ? args->ncols - j0 : lc;
+    const double *B  = args->B + (size_t)j0 * args->ldb;
+    for (int r = 0; r < a->m; r++) {
+      const int s = r >> a->logC, l = r & (a->C - 1), w = SlicedWidth(a, s);
+      double    acc[ELLG_SPMM_MAX_COLUMNS];
+      for (int j = 0; j < nc; j++) acc[j] = 0.0;
+      for (int k = 0; k < w; k++) {
+        const int     p = a->slice_ptr[s] + k * a->C + l;
+        const double *b = B + a->col[p];
+        for (int j = 0; j < nc; j++) acc[j] += a->val[p] * b[(size_t)j * args->ldb];
+      }
+      ELLGSpMMHostStore(acc, args, a->perm ? a->perm[r] : r, j0, nc);
+    }
+  }
+}
+
 void SlicedHostMultTransposeAdd(const SlicedArrays *a, int block_size, const double *x, double *y)
 {
   for (int r = 0; r < a->m; r++) {

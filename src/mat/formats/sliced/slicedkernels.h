@@ -11,6 +11,7 @@
    the host): SlicedHost* (slicedhost.c) and SlicedCuda* (sliced.cu, returning 0 or a cudaError_t).
 */
 #pragma once
+#include <ellgspmmargs.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,11 +34,14 @@ int  SlicedCudaPack(const SlicedArrays *a, const int *csrrowptr, const int *csrr
 int  SlicedCudaMult(const SlicedArrays *a, int threads_per_row, int block_size, const double *x, const double *z, double *y);
 int  SlicedCudaMultTransposeAdd(const SlicedArrays *a, int block_size, const double *x, double *y);
 int  SlicedCudaGetDiagonal(const SlicedArrays *a, int block_size, double *d);
+/* C = A B (+ C), threads_per_row threads on a row, lc columns of C per pass over it */
+int  SlicedCudaSpMM(const SlicedArrays *a, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *args);
 
 void SlicedHostPack(const SlicedArrays *a, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval);
 void SlicedHostMult(const SlicedArrays *a, int threads_per_row, int block_size, const double *x, const double *z, double *y);
 void SlicedHostMultTransposeAdd(const SlicedArrays *a, int block_size, const double *x, double *y);
 void SlicedHostGetDiagonal(const SlicedArrays *a, int block_size, double *d);
+void SlicedHostSpMM(const SlicedArrays *a, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *args);
 
 #ifdef __cplusplus
 }

@@ -32,3 +32,6 @@ PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatCreate_MPIAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewFormat(Mat, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat, Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetFormat(Mat, ELLGFormat *);
+PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_SeqDense(Mat);
+PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat);

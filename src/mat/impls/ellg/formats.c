@@ -136,9 +136,43 @@ static PetscErrorCode MatELLGProductTypeName(Mat A, const char **name)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* whether A is of one of our seq types, or of one of our mpi types */
+static PetscErrorCode MatELLGGetKind(Mat A, PetscBool *seq, PetscBool *mpi)
+{
+  PetscBool match;
+
+  PetscFunctionBegin;
+  *seq = *mpi = PETSC_FALSE;
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(MatELLGFormats); i++) {
+    PetscCall(PetscObjectTypeCompare((PetscObject)A, MatELLGFormats[i].seqtype, &match));
+    *seq = (PetscBool)(*seq || match);
+    PetscCall(PetscObjectTypeCompare((PetscObject)A, MatELLGFormats[i].mpitype, &match));
+    *mpi = (PetscBool)(*mpi || match);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The products with a dense matrix that run in our formats: C = A B, A of one of our types, B
+   MATSEQDENSE (seq types) or MATMPIDENSE (mpi types). Sets nothing for the others. */
+static PetscErrorCode MatProductSetFromOptions_ELLGDense(Mat D)
+{
+  Mat_Product *product = D->product;
+  PetscBool    seq, mpi, dense = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (product->type != MATPRODUCT_AB) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatELLGGetKind(product->A, &seq, &mpi));
+  if (seq || mpi) PetscCall(PetscObjectBaseTypeCompare((PetscObject)product->B, seq ? MATSEQDENSE : MATMPIDENSE, &dense));
+  if (!dense) PetscFunctionReturn(PETSC_SUCCESS);
+  if (seq) PetscCall(MatProductSetFromOptions_SeqAIJELLG_SeqDense(D));
+  else PetscCall(MatProductSetFromOptions_MPIAIJELLG_MPIDense(D));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
-   MatProductSetFromOptions_anytype_C of our matrices. PETSc finds the implementation of a product
-   of matrices of different types by their type names: MatProductSetFromOptions_<A>_<B>[_<C>]_C,
+   MatProductSetFromOptions_anytype_C of our matrices. C = A B with a dense B runs in our formats
+   (MatProductSetFromOptions_ELLGDense()). For the other products: PETSc finds the implementation of
+   a product of matrices of different types by their type names: MatProductSetFromOptions_<A>_<B>[_<C>]_C,
    composed on one of them (e.g. MatProductSetFromOptions_seqaij_seqmaij_C on a MAIJ matrix, for the
    PtAP of PCHMG and GAMG). Our types are AIJ subclasses: look for the one of SeqAIJ or MPIAIJ in
    their place. When there is none, the anytype handlers of the other matrices get their turn, as
@@ -153,6 +187,8 @@ PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat D)
   PetscErrorCode (*f)(Mat) = NULL;
 
   PetscFunctionBegin;
+  PetscCall(MatProductSetFromOptions_ELLGDense(D));
+  if (D->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscStrncpy(name, "MatProductSetFromOptions", sizeof(name)));
   for (PetscInt i = 0; i < 3 && mats[i]; i++) {
     PetscCall(MatELLGProductTypeName(mats[i], &tname));

@@ -37,7 +37,8 @@ struct _p_ELLGHalo {
   PetscMPIInt      tag;
   PetscELLGBackend backend;
   PetscBool        gpu_aware; /* MPI takes the backend's buffers */
-  void            *stream;    /* cuda: the exchange stream */
+  void            *exchange;  /* cuda: the exchange stream */
+  void            *stream;    /* cuda: its handle */
   HaloSide         own;       /* owned values, sent forward, received and added in reverse */
   HaloSide         ghost;     /* ghost values, received forward, sent in reverse */
   PetscScalar     *own_d, *ghost_d; /* backend buffers (ghost_d only when the ghost slots are not in order) */
@@ -94,7 +95,7 @@ static PetscErrorCode HaloMallocPinned(ELLGHalo h, int n, PetscScalar **p)
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   if (h->backend == PETSCELLG_BACKEND_HOST) PetscCall(PetscMalloc1(n, p));
 #if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaMallocPinned((void **)p, sizeof(PetscScalar) * n));
+  else PetscCallELLGCuda(ELLGCudaMallocHost((void **)p, sizeof(PetscScalar) * n));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -104,9 +105,20 @@ static PetscErrorCode HaloFreePinned(ELLGHalo h, PetscScalar **p)
   PetscFunctionBegin;
   if (h->backend == PETSCELLG_BACKEND_HOST) PetscCall(PetscFree(*p));
 #if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaFreePinned(*p));
+  else PetscCallELLGCuda(ELLGCudaFreeHost(*p));
 #endif
   *p = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* n values between a pinned host buffer and the backend, on the exchange stream (cuda) */
+static PetscErrorCode HaloCopy(ELLGHalo h, void *dst, const void *src, int n, ELLGMemcpyKind kind)
+{
+  PetscFunctionBegin;
+  if (h->backend == PETSCELLG_BACKEND_HOST) PetscCall(PetscArraycpy((PetscScalar *)dst, (const PetscScalar *)src, n));
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaMemcpyAsync(dst, src, sizeof(PetscScalar) * n, (int)kind, h->stream));
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -145,7 +157,10 @@ PetscErrorCode ELLGHaloCreate(MPI_Comm comm, PetscELLGBackend backend, PetscLayo
   PetscCall(HaloMallocPinned(h, h->ghost.count, &h->ghost_h));
   PetscCall(PetscMalloc1(h->own.n + h->ghost.n, &h->req));
 #if defined(ELLG_HAVE_CUDA)
-  if (backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaStreamCreate(&h->stream));
+  if (backend == PETSCELLG_BACKEND_CUDA) {
+    PetscCallELLGCuda(ELLGCudaExchangeStreamCreate(&h->exchange));
+    h->stream = ELLGCudaExchangeStreamHandle(h->exchange);
+  }
 #endif
   PetscCall(PetscInfo(NULL, "Halo: %d ghost values from %d ranks, %d owned values to %d ranks\n", h->ghost.count, h->ghost.n, h->own.count, h->own.n));
   *halo = h;
@@ -159,7 +174,7 @@ PetscErrorCode ELLGHaloDestroy(ELLGHalo *halo)
   PetscFunctionBegin;
   if (!h) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(ELLG_HAVE_CUDA)
-  if (h->backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaStreamDestroy(h->stream));
+  if (h->backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaExchangeStreamDestroy(h->exchange));
 #endif
   PetscCall(HaloSideDestroy(h, &h->own));
   PetscCall(HaloSideDestroy(h, &h->ghost));
@@ -216,9 +231,9 @@ PetscErrorCode ELLGHaloForwardBegin(ELLGHalo h, const PetscScalar *x)
 {
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_HaloBegin, 0, 0, 0, 0));
-  ELLGHaloCudaCall(h, ELLGCudaStreamWaitCompute(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaExchangeStreamWaitCompute(h->exchange));
   PetscELLGBackendCall(h->backend, ELLGHostGather, ELLGCudaGather, (h->stream, h->own.count, h->own.index_d, x, h->own_d));
-  if (!h->gpu_aware) PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, h->own_h, h->own_d, sizeof(PetscScalar) * h->own.count));
+  if (!h->gpu_aware) PetscCall(HaloCopy(h, h->own_h, h->own_d, h->own.count, ELLG_MEMCPY_DTOH));
   PetscCall(PetscLogEventEnd(ELLG_HaloBegin, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -239,10 +254,10 @@ PetscErrorCode ELLGHaloForwardEnd(ELLGHalo h, PetscScalar *ghost)
   if (h->gpu_aware) PetscCall(HaloExchange(h, &h->ghost, dst, &h->own, h->own_d));
   else {
     PetscCall(HaloExchange(h, &h->ghost, h->ghost_h, &h->own, h->own_h));
-    PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, dst, h->ghost_h, sizeof(PetscScalar) * h->ghost.count));
+    PetscCall(HaloCopy(h, dst, h->ghost_h, h->ghost.count, ELLG_MEMCPY_HTOD));
   }
   if (h->ghost_d) PetscELLGBackendCall(h->backend, ELLGHostScatter, ELLGCudaScatter, (h->stream, h->ghost.count, h->ghost.index_d, h->ghost_d, ghost, 0));
-  ELLGHaloCudaCall(h, ELLGCudaComputeWaitStream(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaComputeWaitExchangeStream(h->exchange));
   PetscCall(PetscLogEventEnd(ELLG_HaloEnd, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -258,13 +273,13 @@ PetscErrorCode ELLGHaloReverseBegin(ELLGHalo h, const PetscScalar *ghost)
 {
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_HaloBegin, 0, 0, 0, 0));
-  ELLGHaloCudaCall(h, ELLGCudaStreamWaitCompute(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaExchangeStreamWaitCompute(h->exchange));
   h->reverse_src = ghost;
   if (h->ghost_d) {
     PetscELLGBackendCall(h->backend, ELLGHostGather, ELLGCudaGather, (h->stream, h->ghost.count, h->ghost.index_d, ghost, h->ghost_d));
     h->reverse_src = h->ghost_d;
   }
-  if (!h->gpu_aware) PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, h->ghost_h, h->reverse_src, sizeof(PetscScalar) * h->ghost.count));
+  if (!h->gpu_aware) PetscCall(HaloCopy(h, h->ghost_h, h->reverse_src, h->ghost.count, ELLG_MEMCPY_DTOH));
   PetscCall(PetscLogEventEnd(ELLG_HaloBegin, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -283,10 +298,10 @@ PetscErrorCode ELLGHaloReverseEnd(ELLGHalo h, PetscScalar *y)
   if (h->gpu_aware) PetscCall(HaloExchange(h, &h->own, h->own_d, &h->ghost, h->reverse_src));
   else {
     PetscCall(HaloExchange(h, &h->own, h->own_h, &h->ghost, h->ghost_h));
-    PetscELLGBackendCall(h->backend, ELLGHostCopyAsync, ELLGCudaCopyAsync, (h->stream, h->own_d, h->own_h, sizeof(PetscScalar) * h->own.count));
+    PetscCall(HaloCopy(h, h->own_d, h->own_h, h->own.count, ELLG_MEMCPY_HTOD));
   }
   h->reverse_src = NULL;
-  ELLGHaloCudaCall(h, ELLGCudaComputeWaitStream(h->stream));
+  ELLGHaloCudaCall(h, ELLGCudaComputeWaitExchangeStream(h->exchange));
   /* one neighbour at a time, in order: an owned entry may be a ghost of several */
   for (PetscMPIInt i = 0; i < h->own.n; i++) {
     const PetscInt off = h->own.offset[i];

@@ -53,6 +53,15 @@ static PetscErrorCode MatSeqAIJELLGSync(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the stored format of A, made to match the host AIJ matrix first: for the products of other files */
+PetscErrorCode MatSeqAIJELLGGetFormat(Mat A, ELLGFormat *fmt)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGSync(A));
+  *fmt = ((Mat_SeqAIJELLG *)A->spptr)->fmt;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
 {
   Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;

@@ -1,0 +1,94 @@
+/*
+   Device code shared by the formats' sparse-times-dense kernels (ellgspmmargs.h); included by .cu
+   files only. A thread holds the partial sums of lc <= LC columns of its row in acc[], LC a power of
+   two fixed at compile time so that acc[] stays in registers: up to 64 of them for LC = 32, so the
+   kernels run at most ELLG_SPMM_MAX_THREADS threads per block, which leaves each thread up to 255.
+*/
+#pragma once
+#include <cuda_runtime.h>
+#include <type_traits>
+#include "ellgspmmargs.h"
+
+#define ELLG_SPMM_MAX_THREADS 256
+
+/* threads per block of an SpMM kernel: the format's block size, up to ELLG_SPMM_MAX_THREADS (a multiple
+   of 32 either way, so the threads of a row stay in one warp) */
+inline int ELLGSpMMBlockSize(int bs)
+{
+  return bs < ELLG_SPMM_MAX_THREADS ? bs : ELLG_SPMM_MAX_THREADS;
+}
+
+template <int N>
+using ELLGIntConstant = std::integral_constant<int, N>;
+
+/* f(ELLGIntConstant<p>()) for p a power of two from 1 to 32 (threads per row, columns per pass): the
+   kernel templates are instantiated for those; f returns 0 or a cudaError_t */
+template <class F>
+inline int ELLGDispatchPow2(int p, F f)
+{
+  switch (p) {
+  case 1: return f(ELLGIntConstant<1>());
+  case 2: return f(ELLGIntConstant<2>());
+  case 4: return f(ELLGIntConstant<4>());
+  case 8: return f(ELLGIntConstant<8>());
+  case 16: return f(ELLGIntConstant<16>());
+  case 32: return f(ELLGIntConstant<32>());
+  default: return (int)cudaErrorInvalidValue;
+  }
+}
+
+/* the template LC for lc columns per pass: the smallest power of two that holds them */
+inline int ELLGSpMMTemplateColumns(int lc)
+{
+  int LC = 1;
+  while (LC < lc) LC *= 2;
+  return LC;
+}
+
+/* grid rows (blockIdx.y) for the passes over ncols columns, lc at a time; the kernels loop when there are more */
+inline unsigned ELLGSpMMPasses(int ncols, int lc)
+{
+  const int passes = (ncols + lc - 1) / lc;
+  return (unsigned)(passes < 65535 ? passes : 65535);
+}
+
+template <int LC>
+__device__ __forceinline__ void ELLGSpMMZero(double (&acc)[LC])
+{
+#pragma unroll
+  for (int j = 0; j < LC; j++) acc[j] = 0.0;
+}
+
+/* acc[j] += v B(c, j) for the nc columns of the pass; b = B + c */
+template <int LC>
+__device__ __forceinline__ void ELLGSpMMAccumulate(double (&acc)[LC], double v, const double *b, int ldb, int nc)
+{
+#pragma unroll
+  for (int j = 0; j < LC; j++)
+    if (j < nc) acc[j] += v * __ldg(b + (size_t)j * ldb);
+}
+
+/* the sums of the T threads of a row (consecutive lanes of one warp) into its first thread */
+template <int T, int LC>
+__device__ __forceinline__ void ELLGSpMMGroupReduce(double (&acc)[LC])
+{
+  if (T > 1) {
+    const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
+#pragma unroll
+    for (int j = 0; j < LC; j++)
+#pragma unroll
+      for (int off = T / 2; off > 0; off /= 2) acc[j] += __shfl_down_sync(mask, acc[j], off, T);
+  }
+}
+
+/* c[j ldc] = acc[j] (+ c[j ldc] when add) for the nc columns of the pass; c = C + row */
+template <int LC>
+__device__ __forceinline__ void ELLGSpMMStore(const double (&acc)[LC], double *c, int ldc, int nc, int add)
+{
+#pragma unroll
+  for (int j = 0; j < LC; j++)
+    if (j < nc) {
+      double *p = c + (size_t)j * ldc;
+      *p        = add ? *p + acc[j] : acc[j];
+    }
+}

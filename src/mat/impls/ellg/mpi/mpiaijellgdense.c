@@ -1,0 +1,188 @@
+/*
+   MatProduct C = A B of our parallel types with MATMPIDENSE. PETSc's MPIAIJ x MPIDense multiplies the
+   off-diagonal block with SeqAIJ's own (hidden) kernel on the host; here both blocks run in the stored
+   format: the rows of B that the off-diagonal block Ao needs (its columns, garray) are gathered with a
+   PetscSF whose unit is a row of B, then C's local rows = Ad B_local + Ao B_ghost in one pass over the
+   chunks of columns (src/mat/formats/spmm.c), the first term writing each chunk of C, the second adding.
+   The SF is made again when A's nonzero pattern (and with it garray) changes.
+*/
+#include "../aijellg.h"
+#include <petscsf.h>
+#include <ellgspmm.h>
+
+typedef struct {
+  ELLGSpMM         spmm;
+  PetscInt         L;            /* columns of B and C */
+  MPI_Datatype     row;          /* a row of B: L contiguous scalars */
+  PetscScalar     *rows;         /* row-major copy of B's local rows (those in send[] filled): the SF's roots */
+  PetscSF          sf;           /* leaves: Ao's columns, the rows garray[] of B; roots: B's local rows */
+  PetscInt         nsend, *send; /* the local rows of B that other processes need, ascending */
+  PetscScalar     *ghosts;       /* row-major: the rows garray[] of B, the SF's leaves */
+  PetscObjectState nzstate;      /* what the SF was made for: A's nonzero state, garray, the number of ghosts */
+  const PetscInt  *garray;
+  PetscInt         nghost;
+} MatProductData_MPIAIJELLG_MPIDense;
+
+static PetscErrorCode MatProductDataDestroy_MPIAIJELLG_MPIDense(void *data)
+{
+  MatProductData_MPIAIJELLG_MPIDense *d = (MatProductData_MPIAIJELLG_MPIDense *)data;
+
+  PetscFunctionBegin;
+  PetscCall(ELLGSpMMDestroy(&d->spmm));
+  if (d->row != MPI_DATATYPE_NULL) PetscCallMPI(MPI_Type_free(&d->row));
+  PetscCall(PetscSFDestroy(&d->sf));
+  PetscCall(PetscFree(d->send));
+  PetscCall(PetscFree(d->rows));
+  PetscCall(PetscFree(d->ghosts));
+  PetscCall(PetscFree(d));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the SF of the ghost rows of B, the rows to send and room for the ghosts, for A's present pattern */
+static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProductData_MPIAIJELLG_MPIDense *d)
+{
+  Mat                Ao;
+  const PetscInt    *garray, *ioffset, *irootloc;
+  const PetscMPIInt *iranks;
+  PetscInt           nghost, niranks;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, NULL, &Ao, &garray));
+  nghost = Ao->cmap->n;
+  if (d->sf && d->nzstate == A->nonzerostate && d->garray == garray && d->nghost == nghost) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscSFDestroy(&d->sf));
+  PetscCall(PetscFree(d->send));
+  PetscCall(PetscFree(d->ghosts));
+  PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &d->sf));
+  PetscCall(PetscSFSetGraphLayout(d->sf, A->cmap, nghost, NULL, PETSC_COPY_VALUES, garray));
+  PetscCall(PetscSFSetUp(d->sf));
+  PetscCall(PetscSFGetLeafRanks(d->sf, &niranks, &iranks, &ioffset, &irootloc));
+  d->nsend = ioffset[niranks];
+  PetscCall(PetscMalloc1(d->nsend, &d->send));
+  PetscCall(PetscArraycpy(d->send, irootloc, d->nsend));
+  PetscCall(PetscSortRemoveDupsInt(&d->nsend, d->send));
+  PetscCall(PetscMalloc1(nghost * d->L, &d->ghosts));
+  d->nzstate = A->nonzerostate;
+  d->garray  = garray;
+  d->nghost  = nghost;
+  PetscCall(PetscInfo(A, "Ghost rows of B for C = A B: %" PetscInt_FMT " received, %" PetscInt_FMT " local rows sent, from and to %" PetscInt_FMT " processes\n", nghost, d->nsend, niranks));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductNumeric_MPIAIJELLG_MPIDense(Mat C)
+{
+  Mat_Product                        *product = C->product;
+  MatProductData_MPIAIJELLG_MPIDense *d;
+  Mat                                 A, B, Ad, Ao, Bl, Cl;
+  ELLGSpMMTerm                        terms[2];
+  const PetscScalar                  *b;
+  PetscScalar                        *c;
+  PetscInt                            ldb, ldc, L;
+
+  PetscFunctionBegin;
+  MatCheckProduct(C, 1);
+  PetscCheck(product->data, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Product data empty");
+  d = (MatProductData_MPIAIJELLG_MPIDense *)product->data;
+  A = product->A;
+  B = product->B;
+  L = d->L;
+  PetscCheck(B->cmap->N == L && C->cmap->N == L, PetscObjectComm((PetscObject)C), PETSC_ERR_ARG_SIZ, "C = A B was set up for %" PetscInt_FMT " columns, B has %" PetscInt_FMT " and C %" PetscInt_FMT, L, B->cmap->N, C->cmap->N);
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
+  PetscCall(MatProductSetUpGhosts_MPIAIJELLG_MPIDense(A, d));
+  PetscCall(MatSeqAIJELLGGetFormat(Ad, &terms[0].fmt));
+  PetscCall(MatSeqAIJELLGGetFormat(Ao, &terms[1].fmt));
+  PetscCall(MatDenseGetLocalMatrix(B, &Bl));
+  PetscCall(MatDenseGetLocalMatrix(C, &Cl));
+  PetscCall(MatDenseGetLDA(Bl, &ldb));
+  PetscCall(MatDenseGetLDA(Cl, &ldc));
+  PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
+  PetscCall(MatDenseGetArrayRead(Bl, &b));
+  if (L) {
+    for (PetscInt k = 0; k < d->nsend; k++) {
+      const PetscInt i = d->send[k];
+
+      for (PetscInt j = 0; j < L; j++) d->rows[i * L + j] = b[i + j * ldb];
+    }
+    PetscCall(PetscSFBcastBegin(d->sf, d->row, d->rows, d->ghosts, MPI_REPLACE));
+    PetscCall(PetscSFBcastEnd(d->sf, d->row, d->rows, d->ghosts, MPI_REPLACE));
+  }
+  terms[0].B       = b;
+  terms[0].rstride = 1;
+  terms[0].cstride = ldb;
+  terms[1].B       = d->ghosts;
+  terms[1].rstride = L;
+  terms[1].cstride = 1;
+  PetscCall(MatDenseGetArrayWrite(Cl, &c));
+  PetscCall(ELLGSpMMApply(d->spmm, L, 2, terms, c, ldc));
+  PetscCall(MatDenseRestoreArrayWrite(Cl, &c));
+  PetscCall(MatDenseRestoreArrayRead(Bl, &b));
+  PetscCall(PetscLogFlops(ELLGSpMMFlops(L, 2, terms)));
+  PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
+  PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
+{
+  Mat_Product                        *product = C->product;
+  MatProductData_MPIAIJELLG_MPIDense *d;
+  Mat                                 A, B, Ad;
+  ELLGFormat                          fmt;
+  PetscBool                           isdense, conforming;
+
+  PetscFunctionBegin;
+  MatCheckProduct(C, 1);
+  PetscCheck(!product->data, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Product data not empty");
+  A          = product->A;
+  B          = product->B;
+  conforming = (PetscBool)(A->cmap->rstart == B->rmap->rstart && A->cmap->rend == B->rmap->rend);
+  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &conforming, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  PetscCheck(conforming, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_SIZ, "Matrix local dimensions are incompatible for C = A B: on every process the local rows of B must be the local columns of A (MatGetOwnershipRangeColumn())");
+  PetscCall(MatSetSizes(C, A->rmap->n, B->cmap->n, A->rmap->N, B->cmap->N));
+  PetscCall(PetscObjectBaseTypeCompare((PetscObject)C, MATMPIDENSE, &isdense));
+  if (!isdense) {
+    PetscCall(MatSetType(C, MATMPIDENSE));
+    C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense; /* MatSetType() cleared it */
+  }
+  PetscCall(MatSetUp(C));
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, NULL, NULL));
+  PetscCall(MatSeqAIJELLGGetFormat(Ad, &fmt));
+  PetscCall(PetscNew(&d));
+  d->L   = B->cmap->N;
+  d->row = MPI_DATATYPE_NULL;
+  if (d->L) {
+    PetscCallMPI(MPI_Type_contiguous((PetscMPIInt)d->L, MPIU_SCALAR, &d->row));
+    PetscCallMPI(MPI_Type_commit(&d->row));
+  }
+  PetscCall(PetscMalloc1(A->cmap->n * d->L, &d->rows));
+  PetscCall(ELLGSpMMCreate(fmt->backend, &d->spmm));
+  product->data          = d;
+  product->destroy       = MatProductDataDestroy_MPIAIJELLG_MPIDense;
+  C->ops->productnumeric = MatProductNumeric_MPIAIJELLG_MPIDense;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   AB of one of our mpi types with a MATMPIDENSE B (MatProductSetFromOptions_ELLGAnytype() checked the
+   types): ours when both blocks of A are of the format type (after A's first final assembly), on every
+   process; else nothing is set and MPIAIJ's product runs
+*/
+PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat C)
+{
+  Mat                       A = C->product->A, blocks[2];
+  const MatELLGFormatEntry *entry;
+  PetscBool                 ours = PETSC_TRUE, same;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGFormatFind(((PetscObject)A)->type_name, &entry));
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], NULL));
+  for (PetscInt b = 0; b < 2; b++) {
+    PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], entry->seqtype, &same));
+    ours = (PetscBool)(ours && same);
+  }
+  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  PetscCall(PetscInfo(C, "C = A B %s (A %s, B %s)\n", ours ? "in the format of A's blocks" : "by MPIAIJ: A's blocks are not of the format type", ((PetscObject)A)->type_name, ((PetscObject)C->product->B)->type_name));
+  if (ours) C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

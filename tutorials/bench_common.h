@@ -1,0 +1,130 @@
+/*
+   Helpers of the benchmarks: errors of the CUDA helper as PETSc errors, the GPU they time on, timing
+   loops with medians, JSON output. Header-only (static inline), so that the harness, which builds
+   every .c file of tutorials/ as a program, sees no extra source and a bench may leave some unused.
+*/
+#pragma once
+#include <petscsys.h>
+#include "bench_cuda.h"
+
+#if defined(BENCH_HAVE_CUDA)
+  #define PetscCallBenchCuda(...) \
+    do { \
+      int bench_err_ = (__VA_ARGS__); \
+      PetscCheck(!bench_err_, PETSC_COMM_SELF, PETSC_ERR_LIB, "CUDA error %d in the bench's CUDA helper: %s", bench_err_, BenchCudaErrorString(bench_err_)); \
+    } while (0)
+#endif
+
+/* Median - the median of t[0..n-1] (sorts t), 0 when n is 0 */
+static inline PetscErrorCode Median(PetscInt n, PetscReal t[], PetscReal *median)
+{
+  PetscFunctionBeginUser;
+  *median = 0.0;
+  if (!n) PetscFunctionReturn(0);
+  PetscCall(PetscSortReal(n, t));
+  *median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+  PetscFunctionReturn(0);
+}
+
+/* BenchDevice - the GPU of the timings: device is set when the CUDA helper is built in and a GPU is
+   usable (then name, and a timer of CUDA events), else none says why not */
+typedef struct {
+  PetscBool      device;
+  char           name[256];
+  char           none[64];
+  BenchCudaTimer timer;
+} BenchDevice;
+
+static inline PetscErrorCode BenchDeviceSetUp(BenchDevice *d)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(d, sizeof(*d)));
+#if defined(BENCH_HAVE_CUDA)
+  {
+    int ndev;
+
+    PetscCallBenchCuda(BenchCudaGetDeviceCount(&ndev));
+    if (ndev) {
+      d->device = PETSC_TRUE;
+      PetscCallBenchCuda(BenchCudaDeviceName(d->name, sizeof(d->name)));
+      PetscCallBenchCuda(BenchCudaTimerCreate(&d->timer));
+    } else PetscCall(PetscStrncpy(d->none, "no usable CUDA device", sizeof(d->none)));
+  }
+#else
+  PetscCall(PetscStrncpy(d->none, "bench built without CUDA", sizeof(d->none)));
+#endif
+  PetscFunctionReturn(0);
+}
+
+static inline PetscErrorCode BenchDeviceDestroy(BenchDevice *d)
+{
+  PetscFunctionBeginUser;
+#if defined(BENCH_HAVE_CUDA)
+  PetscCallBenchCuda(BenchCudaTimerDestroy(&d->timer));
+#endif
+  PetscFunctionReturn(0);
+}
+
+/* BenchTime - medians of reps runs of op(ctx) after warmup untimed ones: ms between CUDA events recorded
+   around it when on_device (the device synchronized before and after, so that nothing else is timed),
+   else by wall clock; wall_ms by wall clock in both cases */
+static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, PetscInt warmup, PetscInt reps, PetscErrorCode (*op)(void *), void *ctx, PetscReal *ms, PetscReal *wall_ms)
+{
+  PetscReal     *tev, *twall;
+  PetscLogDouble t0, t1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(reps, &tev, reps, &twall));
+  for (PetscInt r = -warmup; r < reps; r++) {
+    double ev = 0;
+
+#if defined(BENCH_HAVE_CUDA)
+    if (on_device) {
+      PetscCallBenchCuda(BenchCudaSynchronize());
+      PetscCall(PetscTime(&t0));
+      PetscCallBenchCuda(BenchCudaTimerStart(d->timer));
+      PetscCall(op(ctx));
+      PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev));
+      PetscCallBenchCuda(BenchCudaSynchronize());
+      PetscCall(PetscTime(&t1));
+    } else
+#endif
+    {
+      PetscCall(PetscTime(&t0));
+      PetscCall(op(ctx));
+      PetscCall(PetscTime(&t1));
+      ev = 1e3 * (t1 - t0);
+    }
+    if (r >= 0) {
+      tev[r]   = ev;
+      twall[r] = 1e3 * (t1 - t0);
+    }
+  }
+  PetscCall(Median(reps, tev, ms));
+  PetscCall(Median(reps, twall, wall_ms));
+  PetscCall(PetscFree2(tev, twall));
+  PetscFunctionReturn(0);
+}
+
+/* JSONNumber - "key": v (or null when not valid), then sep */
+static inline PetscErrorCode JSONNumber(FILE *fp, const char *key, PetscReal v, PetscBool valid, const char *sep)
+{
+  PetscFunctionBeginUser;
+  if (valid) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\": %.6g%s", key, (double)v, sep));
+  else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\"%s\": null%s", key, sep));
+  PetscFunctionReturn(0);
+}
+
+/* JSONString - s as a JSON string */
+static inline PetscErrorCode JSONString(FILE *fp, const char *s)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\%c", *s));
+    else if ((unsigned char)*s < 0x20) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\u%04x", (unsigned)*s));
+    else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%c", *s));
+  }
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,235 @@
+/*
+   The matrices of the benchmarks (bench_spmv, bench_spmm): specs from the options (generators, Matrix
+   Market and PETSc binary files, suite files) loaded into the bench's CSR, and matrices of a given type
+   made from it. Header-only, as the other bench headers; static inline, so that a bench may leave some
+   unused.
+*/
+#pragma once
+#include <ctype.h>
+#include <petscmat.h>
+#include "bench_generators.h"
+#include "bench_files.h"
+
+#define BENCH_MAX_LIST     64
+#define BENCH_MAX_MATRICES 1024
+
+/* the help text of the options BenchMatrixSpecs() reads, but -n (whose default each bench gives) */
+#define BENCH_MATRICES_HELP \
+  "  -matrices <spec,...>     matrices (list), each a generator <name>-<n>[-<p>] or a file:\n" GENERATOR_HELP "                           file.mtx, file.mtx.gz: Matrix Market coordinate (real, integer, pattern;\n\
+                           general, symmetric, skew-symmetric); any other file: PETSc binary (MatLoad)\n\
+  -suite <file>            more matrices: one spec per line, # comments; relative file names are\n\
+                           looked up next to the suite file first\n\
+  -gen <lap3d7>            generators (list) that -n gives sizes to\n"
+
+/* A matrix of the given type with the values of A: assembled like any AIJ matrix, so an AIJ
+   subclass builds its format at the final assembly; a type that is no AIJ subclass (which ignores
+   the CSR preallocation) is converted from AIJ */
+static inline PetscErrorCode CreateFromCSR(const CSR *A, const char *type, Mat *B)
+{
+  PetscBool assembled;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_SELF, B));
+  PetscCall(MatSetSizes(*B, A->nrows, A->ncols, A->nrows, A->ncols));
+  PetscCall(MatSetType(*B, type));
+  PetscCall(MatSetFromOptions(*B));
+  PetscCall(MatSeqAIJSetPreallocationCSR(*B, A->rowptr, A->colidx, A->val));
+  PetscCall(MatAssembled(*B, &assembled));
+  if (!assembled) {
+    Mat aij;
+
+    PetscCall(MatDestroy(B));
+    PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, A->nrows, A->ncols, A->rowptr, A->colidx, A->val, &aij));
+    PetscCall(MatConvert(aij, type, MAT_INITIAL_MATRIX, B));
+    PetscCall(MatDestroy(&aij));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* An error handler that keeps the first message: a format that cannot be built (say, out of
+   memory) is reported in its row instead of ending the run */
+typedef struct {
+  char      message[128];
+  PetscBool set;
+} ErrorCapture;
+
+static inline PetscErrorCode CaptureError(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
+{
+  ErrorCapture *c = (ErrorCapture *)ctx;
+
+  if (!c->set) {
+    const char *text = NULL;
+
+    c->set = PETSC_TRUE;
+    PetscErrorMessage(n, &text, NULL);
+    snprintf(c->message, sizeof(c->message), "%s%s%s", text ? text : "error", mess && mess[0] && mess[0] != ' ' ? ": " : "", mess && mess[0] != ' ' ? mess : "");
+    for (char *s = c->message; *s; s++)
+      if (*s == '\n') *s = ' ';
+  }
+  return n;
+}
+
+/* *B in the given type, or NULL with the reason in why */
+static inline PetscErrorCode BuildFormat(const CSR *A, const char *type, Mat *B, char *why, size_t len)
+{
+  ErrorCapture   capture = {.set = PETSC_FALSE};
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  why[0] = 0;
+  *B     = NULL;
+  PetscCall(PetscPushErrorHandler(CaptureError, &capture));
+  ierr = CreateFromCSR(A, type, B);
+  if (ierr) (void)MatDestroy(B);
+  PetscCall(PetscPopErrorHandler());
+  if (ierr) {
+    *B = NULL;
+    PetscCall(PetscSNPrintf(why, len, "building failed: %s", capture.message));
+  }
+  PetscFunctionReturn(0);
+}
+
+typedef struct {
+  char   **spec;
+  PetscInt n, max;
+} SpecList;
+
+static inline PetscErrorCode SpecListAdd(SpecList *l, const char *spec)
+{
+  PetscFunctionBeginUser;
+  if (l->n == l->max) {
+    l->max = PetscMax(16, 2 * l->max);
+    PetscCall(PetscRealloc(l->max * sizeof(char *), &l->spec));
+  }
+  PetscCall(PetscStrallocpy(spec, &l->spec[l->n++]));
+  PetscFunctionReturn(0);
+}
+
+static inline PetscErrorCode SpecListDestroy(SpecList *l)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < l->n; i++) PetscCall(PetscFree(l->spec[i]));
+  PetscCall(PetscFree(l->spec));
+  PetscFunctionReturn(0);
+}
+
+/* Matrix Market by name (.mtx, .mtx.gz), or named with a folder: a file, not a generator */
+static inline PetscBool IsFileSpec(const char *spec)
+{
+  return (PetscBool)(strchr(spec, '/') || BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz"));
+}
+
+/* The lines of a suite file: one matrix spec each, # starts a comment. A relative file name is
+   taken from the suite's folder when it is there. */
+static inline PetscErrorCode ReadSuite(const char *path, SpecList *l)
+{
+  FILE       *fp;
+  char        line[PETSC_MAX_PATH_LEN], dir[PETSC_MAX_PATH_LEN];
+  const char *slash  = strrchr(path, '/');
+  PetscInt    lineno = 0;
+
+  PetscFunctionBeginUser;
+  fp = fopen(path, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "-suite %s: cannot open the file", path);
+  PetscCall(PetscStrncpy(dir, path, sizeof(dir)));
+  dir[slash ? slash - path : 0] = 0;
+  while (fgets(line, sizeof(line), fp)) {
+    char     *s = line, *e, resolved[2 * PETSC_MAX_PATH_LEN];
+    PetscBool found, readable = PETSC_FALSE;
+    PetscInt  g, n, p;
+
+    lineno++;
+    PetscCheck(strchr(line, '\n') || feof(fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": line too long", path, lineno);
+    if ((e = strchr(s, '#'))) *e = 0;
+    while (*s && isspace((unsigned char)*s)) s++;
+    for (e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); e--) e[-1] = 0;
+    if (!*s) continue;
+    if (s[0] != '/' && dir[0]) {
+      PetscCall(ParseGeneratorSpec(s, &found, &g, &n, &p));
+      if (IsFileSpec(s) || !found) {
+        PetscCall(PetscSNPrintf(resolved, sizeof(resolved), "%s/%s", dir, s));
+        PetscCall(PetscTestFile(resolved, 'r', &readable));
+      }
+    }
+    PetscCall(SpecListAdd(l, readable ? resolved : s));
+  }
+  fclose(fp);
+  PetscFunctionReturn(0);
+}
+
+/* The matrix of a spec: a generator, a Matrix Market file or a PETSc binary file */
+static inline PetscErrorCode LoadMatrix(const char *spec, CSR *A)
+{
+  PetscBool found = PETSC_FALSE, readable;
+  PetscInt  g, n, p;
+
+  PetscFunctionBeginUser;
+  if (!IsFileSpec(spec)) PetscCall(ParseGeneratorSpec(spec, &found, &g, &n, &p));
+  if (found) PetscCall(GenerateMatrix(g, n, p, A));
+  else if (BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz")) PetscCall(ReadMatrixMarket(spec, A));
+  else {
+    PetscCall(PetscTestFile(spec, 'r', &readable));
+    PetscCheck(readable, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "matrix %s: neither a generator <name>-<n>[-<p>] (lap2d5, lap3d7, lap3d27, block5, random, powerlaw, circuit, band) nor a readable file", spec);
+    PetscCall(ReadPetscBinary(spec, A));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* "name: R rows, N nonzeros" (and the columns when not square) */
+static inline PetscErrorCode PrintMatrixLine(const CSR *A)
+{
+  PetscFunctionBeginUser;
+  if (A->nrows == A->ncols) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->nnz));
+  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " columns, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->ncols, A->nnz));
+  PetscFunctionReturn(0);
+}
+
+/* BenchMatrixSpecs - the matrices of the options: -gen x -n (when either is given, or neither -matrices nor
+   -suite is), -matrices, the lines of -suite; without -n, the ndef sizes defsizes[], and without -gen, lap3d7 */
+static inline PetscErrorCode BenchMatrixSpecs(PetscInt ndef, const PetscInt defsizes[], SpecList *specs)
+{
+  PetscInt  sizes[BENCH_MAX_LIST], nsizes = BENCH_MAX_LIST, ngens = BENCH_MAX_LIST, nmatrices = BENCH_MAX_MATRICES;
+  char     *gens[BENCH_MAX_LIST], *matrices[BENCH_MAX_MATRICES], suite[PETSC_MAX_PATH_LEN] = "";
+  PetscBool setn, setgen, setmatrices;
+
+  PetscFunctionBeginUser;
+  PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "Matrices", NULL);
+  PetscCall(PetscOptionsStringArray("-matrices", "matrices: generators <name>-<n>[-<p>] or files", NULL, matrices, &nmatrices, &setmatrices));
+  PetscCall(PetscOptionsString("-suite", "a file of matrices, one per line", NULL, suite, suite, sizeof(suite), NULL));
+  PetscCall(PetscOptionsStringArray("-gen", "matrix generators for the sizes of -n", NULL, gens, &ngens, &setgen));
+  PetscCall(PetscOptionsIntArray("-n", "sizes", NULL, sizes, &nsizes, &setn));
+  PetscOptionsEnd();
+  if (!setmatrices) nmatrices = 0;
+  if (!setn) {
+    nsizes = ndef;
+    PetscCall(PetscArraycpy(sizes, defsizes, ndef));
+  }
+  if (!setgen) {
+    ngens = 1;
+    PetscCall(PetscStrallocpy("lap3d7", &gens[0]));
+  }
+  if (setgen || setn || (!setmatrices && !suite[0])) {
+    for (PetscInt g = 0; g < ngens; g++) {
+      PetscBool known = PETSC_FALSE;
+
+      for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(generators); k++) {
+        PetscBool match;
+
+        PetscCall(PetscStrcmp(gens[g], generators[k].name, &match));
+        known = (PetscBool)(known || match);
+      }
+      PetscCheck(known, PETSC_COMM_WORLD, PETSC_ERR_ARG_UNKNOWN_TYPE, "-gen %s: unknown generator (known: lap2d5, lap3d7, lap3d27, block5, random, powerlaw, circuit, band)", gens[g]);
+      for (PetscInt s = 0; s < nsizes; s++) {
+        char spec[128];
+
+        PetscCall(PetscSNPrintf(spec, sizeof(spec), "%s-%" PetscInt_FMT, gens[g], sizes[s]));
+        PetscCall(SpecListAdd(specs, spec));
+      }
+    }
+  }
+  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(SpecListAdd(specs, matrices[m]));
+  if (suite[0]) PetscCall(ReadSuite(suite, specs));
+  for (PetscInt g = 0; g < ngens; g++) PetscCall(PetscFree(gens[g]));
+  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(PetscFree(matrices[m]));
+  PetscFunctionReturn(0);
+}
