@@ -94,9 +94,13 @@ CHECK_PETSC_SUITEDIR = $(CHECK_PETSCDIR)/$(CHECK_PETSC_SUITE)
 # that failed with a type again in the control runs (CHECK_PETSC_CONTROLS: -mat_type <c>
 # -dm_mat_type <c>, without our library), which tell failures that PETSc gives too apart. Each
 # folder gets hard links to the programs built in the aij one (make then finds them up to date).
+# CHECK_PETSC_BASELINE=keep takes the aij results already in the suite's aij folder (its TAP log,
+# e.g. from a run on another machine) instead of running them, so that the types can be run one at
+# a time (CHECK_PETSC_TYPES=pjds, CHECK_PETSC_CONTROLS= ); each type's folder then builds the programs.
 CHECK_PETSC_CONTROLS ?= aij aijperm
+CHECK_PETSC_BASELINE ?= run
 
-petsc_share_builds = ( cd $(CHECK_PETSC_SUITEDIR)/aij && find . -name '*.o' ) | while read o; do \
+petsc_share_builds = ( cd $(CHECK_PETSC_SUITEDIR)/aij 2>/dev/null && find . -name '*.o' ) | while read o; do \
     mkdir -p $(CHECK_PETSC_SUITEDIR)/$(1)/$${o%/*}; \
     for f in $$o $${o%.o}.d $${o%.o}; do \
       test ! -f $(CHECK_PETSC_SUITEDIR)/aij/$$f || ln -f $(CHECK_PETSC_SUITEDIR)/aij/$$f $(CHECK_PETSC_SUITEDIR)/$(1)/$$f; \
@@ -107,8 +111,10 @@ petsc_share_builds = ( cd $(CHECK_PETSC_SUITEDIR)/aij && find . -name '*.o' ) | 
 # them again, with the fixed names of PETSC_TEST_MAKE (conf/test.mk), in folders of older runs too.
 define petsc_suite_run
   rm -f $(CHECK_PETSC_SUITEDIR)/*/testfiles; \
-  $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/aij \
-    TIMEOUT=$(CHECK_PETSC_TIMEOUT) gmakesearch='$(strip $(CHECK_PETSC_SEARCH))' test; \
+  $(if $(filter keep,$(CHECK_PETSC_BASELINE)), \
+    test -f $(CHECK_PETSC_SUITEDIR)/aij/$(CHECK_TAPLOG) || { echo "CHECK_PETSC_BASELINE=keep: no baseline in $(CHECK_PETSC_SUITEDIR)/aij/$(CHECK_TAPLOG)"; exit 1; };, \
+    $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/aij \
+      TIMEOUT=$(CHECK_PETSC_TIMEOUT) gmakesearch='$(strip $(CHECK_PETSC_SEARCH))' test;) \
   for t in $(CHECK_PETSC_TYPES); do \
     $(call petsc_share_builds,$$t); \
     $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/$$t TIMEOUT=$(CHECK_PETSC_TIMEOUT) \
