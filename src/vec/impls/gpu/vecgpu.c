@@ -63,10 +63,7 @@ static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct
   PetscCheck((size_t)v->map->n <= (size_t)INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "Local length %" PetscInt_FMT " is too large for the vector kernels (at most %d)", v->map->n, INT_MAX);
   PetscCall(PetscNew(&g));
   g->backend = backend;
-  g->kernels = &VecGPUKernelsHost;
-#if defined(ELLG_HAVE_CUDA)
-  if (backend == PETSCELLG_BACKEND_CUDA) g->kernels = &VecGPUKernelsCuda;
-#endif
+  g->kernels = VecGPUKernelsOf(backend);
   g->baseops = *baseops;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)v), &g->size));
   PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &c));

@@ -3,7 +3,7 @@
 
 #include <ellgimpl.h>
 #include <petsc/private/vecimpl.h>
-#include "vecgpukernels.h"
+#include <vecgpubackend.h>
 
 #if defined(PETSC_USE_COMPLEX) || !defined(PETSC_USE_REAL_DOUBLE)
   #error "PETSc-ELLG device vectors need PETSc configured with real double-precision scalars"
@@ -67,12 +67,6 @@ static inline int VecGPULocalSize(Vec v)
 {
   return (int)v->map->n;
 }
-
-#if defined(ELLG_HAVE_CUDA)
-  #define PetscCallVecGPUKernel(...) PetscCallELLGCuda(__VA_ARGS__)
-#else
-  #define PetscCallVecGPUKernel(...) PetscCheck(!(__VA_ARGS__), PETSC_COMM_SELF, PETSC_ERR_LIB, "Vector kernel failed")
-#endif
 
 /*
    VecGPUUseBase_Private - runs the host code of the base type for operation op of v, with the

@@ -4,7 +4,7 @@
 #include <climits>
 #include <cmath>
 #include "ellgcuda.h"
-#include "../vecgpukernels.h"
+#include "vecgpukernels.h"
 
 #define BLOCK     256   /* threads per block */
 #define MAXGRID   65536 /* blocks of an elementwise kernel (grid-stride loop) */

@@ -1,6 +1,6 @@
 /* Kernels of the host backend: plain C loops over the backend copy, the reference for the cuda ones */
 #include <math.h>
-#include "../vecgpukernels.h"
+#include "vecgpukernels.h"
 
 static int Set(int n, double alpha, double *x)
 {

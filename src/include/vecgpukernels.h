@@ -1,7 +1,8 @@
 /*
    Kernels of the device vectors behind a plain C interface (no PETSc here): one table per backend,
-   with the same semantics. The host table is plain C loops (host/vecgpuhostkernels.c), the cuda
-   table cuBLAS and CUDA kernels (cuda/vecgpucudakernels.cu).
+   with the same semantics. The host table is plain C loops (src/vec/impls/gpu/host), the cuda table
+   cuBLAS and CUDA kernels (src/vec/impls/gpu/cuda). The device dense matrices run them too, on their
+   backend copies (contiguous, so a vector of rows x columns entries); vecgpubackend.h is their PETSc side.
 
    Vector arguments are in the backend's memory (device memory for cuda); scalar results,
    coefficient arrays and arrays of vector pointers are host memory. Results of reductions are
