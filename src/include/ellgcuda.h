@@ -30,6 +30,7 @@ int ELLGCudaSynchronize(void);
 int ELLGCudaMalloc(void **ptr, size_t bytes);
 int ELLGCudaFree(void *ptr);
 int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind);
+int ELLGCudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind); /* height rows of width bytes, pitches in bytes */
 int ELLGCudaMemset(void *ptr, int value, size_t bytes);
 int ELLGCudaMemGetInfo(size_t *free, size_t *total);
 
@@ -55,8 +56,10 @@ int   ELLGCudaExchangeStreamWaitCompute(void *exchange); /* its work queued from
 int   ELLGCudaComputeWaitExchangeStream(void *exchange); /* the default stream's work queued from now on waits for its work queued so far */
 
 /* on a stream (NULL: the legacy default stream): buf[i] = x[idx[i]], i < n; and y[idx[i]] = buf[i]
-   (add: +=) for distinct idx[i], column by column (j < ncols: buf + j ldb into y + j ldy) */
+   (add: +=) for distinct idx[i]; the Columns versions column by column (j < ncols: x + j ldx into
+   buf + j ldb, buf + j ldb into y + j ldy) */
 int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf);
+int ELLGCudaGatherColumns(void *stream, int n, int ncols, const int *idx, const double *x, int ldx, double *buf, int ldb);
 int ELLGCudaScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add);
 int ELLGCudaScatterColumns(void *stream, int n, int ncols, const int *idx, const double *buf, int ldb, double *y, int ldy, int add);
 

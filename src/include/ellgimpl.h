@@ -53,6 +53,7 @@ typedef enum {
 PETSC_INTERN PetscErrorCode PetscELLGMalloc(PetscELLGBackend, size_t, void **);
 PETSC_INTERN PetscErrorCode PetscELLGFree(PetscELLGBackend, void *);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpy(PetscELLGBackend, void *, const void *, size_t, ELLGMemcpyKind);
+PETSC_INTERN PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend, PetscInt, PetscInt, PetscScalar *, PetscInt, const PetscScalar *, PetscInt, ELLGMemcpyKind);
 PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_t);
 PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
@@ -60,6 +61,7 @@ PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
 /* the host backend's versions of the gather and scatter functions of ellgcuda.h (same arguments) */
 PETSC_INTERN void ELLGHostGather(void *, int, const int *, const double *, double *);
+PETSC_INTERN void ELLGHostGatherColumns(void *, int, int, const int *, const double *, int, double *, int);
 PETSC_INTERN void ELLGHostScatter(void *, int, const int *, const double *, double *, int);
 PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const double *, int, double *, int, int);
 

@@ -118,6 +118,26 @@ PetscErrorCode PetscELLGMemcpy(PetscELLGBackend be, void *dst, const void *src, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the m x n column-major array src (leading dimension lds) into dst (leading dimension ldd): one
+   copy when both are contiguous, else one of n columns of m scalars */
+PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend be, PetscInt m, PetscInt n, PetscScalar *dst, PetscInt ldd, const PetscScalar *src, PetscInt lds, ELLGMemcpyKind kind)
+{
+  const size_t sz = sizeof(PetscScalar);
+
+  PetscFunctionBegin;
+  if (!m || !n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (ldd == m && lds == m) {
+    PetscCall(PetscELLGMemcpy(be, dst, src, sz * (size_t)m * (size_t)n, kind));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (be == PETSCELLG_BACKEND_HOST)
+    for (PetscInt j = 0; j < n; j++) PetscCall(PetscArraycpy(dst + j * ldd, src + j * lds, m));
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaMemcpy2D(dst, sz * (size_t)ldd, src, sz * (size_t)lds, sz * (size_t)m, (size_t)n, (int)kind));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode PetscELLGMemset(PetscELLGBackend be, void *ptr, int value, size_t bytes)
 {
   PetscFunctionBegin;

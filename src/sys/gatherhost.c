@@ -1,10 +1,20 @@
 /* The host backend's versions of the gather and scatter functions of ellgcuda.h: plain loops */
 #include <ellgimpl.h>
 
-void ELLGHostGather(void *stream, int n, const int *idx, const double *x, double *buf)
+void ELLGHostGatherColumns(void *stream, int n, int ncols, const int *idx, const double *x, int ldx, double *buf, int ldb)
 {
   (void)stream;
-  for (int i = 0; i < n; i++) buf[i] = x[idx[i]];
+  for (int j = 0; j < ncols; j++) {
+    const double *c = x + (size_t)j * ldx;
+    double       *b = buf + (size_t)j * ldb;
+
+    for (int i = 0; i < n; i++) b[i] = c[idx[i]];
+  }
+}
+
+void ELLGHostGather(void *stream, int n, const int *idx, const double *x, double *buf)
+{
+  ELLGHostGatherColumns(stream, n, 1, idx, x, 0, buf, 0);
 }
 
 void ELLGHostScatterColumns(void *stream, int n, int ncols, const int *idx, const double *buf, int ldb, double *y, int ldy, int add)

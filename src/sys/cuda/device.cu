@@ -86,6 +86,12 @@ extern "C" int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind
   return (int)cudaMemcpy(dst, src, bytes, MemcpyKind(kind));
 }
 
+extern "C" int ELLGCudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind)
+{
+  if (!width || !height) return 0;
+  return (int)cudaMemcpy2D(dst, dpitch, src, spitch, width, height, MemcpyKind(kind));
+}
+
 extern "C" int ELLGCudaMemset(void *ptr, int value, size_t bytes) { return bytes ? (int)cudaMemset(ptr, value, bytes) : 0; }
 
 extern "C" int ELLGCudaMemGetInfo(size_t *free, size_t *total) { return (int)cudaMemGetInfo(free, total); }

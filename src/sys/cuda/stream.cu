@@ -62,10 +62,12 @@ extern "C" int ELLGCudaComputeWaitExchangeStream(void *exchange)
   return (int)e;
 }
 
-__global__ void GatherKernel(int n, const int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ buf)
+/* the rows idx of the columns blockIdx.y, blockIdx.y + gridDim.y, ... of x (leading dimension ldx) into those of buf (leading dimension ldb) */
+__global__ void GatherKernel(int n, int ncols, const int *__restrict__ idx, const double *__restrict__ x, size_t ldx, double *__restrict__ buf, size_t ldb)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) buf[i] = x[idx[i]];
+  if (i >= n) return;
+  for (int j = blockIdx.y; j < ncols; j += gridDim.y) buf[j * ldb + i] = x[j * ldx + idx[i]];
 }
 
 /* column blockIdx.y of buf (leading dimension ldb) into the rows idx of column blockIdx.y of y (leading dimension ldy) */
@@ -80,8 +82,13 @@ __global__ void ScatterKernel(int n, const int *__restrict__ idx, const double *
 
 extern "C" int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf)
 {
-  if (n <= 0) return 0;
-  GatherKernel<<<(n + 255) / 256, 256, 0, (cudaStream_t)stream>>>(n, idx, x, buf);
+  return ELLGCudaGatherColumns(stream, n, 1, idx, x, 0, buf, 0);
+}
+
+extern "C" int ELLGCudaGatherColumns(void *stream, int n, int ncols, const int *idx, const double *x, int ldx, double *buf, int ldb)
+{
+  if (n <= 0 || ncols <= 0) return 0;
+  GatherKernel<<<dim3((n + 255) / 256, ncols < 65535 ? ncols : 65535), 256, 0, (cudaStream_t)stream>>>(n, ncols, idx, x, (size_t)ldx, buf, (size_t)ldb);
   return (int)cudaGetLastError();
 }
 
