@@ -23,6 +23,11 @@
 #define MATSEQAIJSLICEDELL "seqaijslicedell"
 #define MATMPIAIJSLICEDELL "mpiaijslicedell"
 
+/* Dense matrices with a copy of their values in GPU memory */
+#define MATDENSEGPU    "densegpu"
+#define MATSEQDENSEGPU "seqdensegpu"
+#define MATMPIDENSEGPU "mpidensegpu"
+
 /* Device-resident vectors */
 #define VECGPU    "gpu"
 #define VECSEQGPU "seqgpu"
@@ -54,6 +59,15 @@ PETSC_EXTERN PetscErrorCode PetscDLLibraryRegister_petscellg(void);
 
 PETSC_EXTERN PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm, PetscInt, PetscInt, PetscInt, const PetscInt[], Mat *);
 PETSC_EXTERN PetscErrorCode MatELLGGetBackend(Mat, PetscELLGBackend *);
+
+PETSC_EXTERN PetscErrorCode MatCreateDenseGPU(MPI_Comm, PetscInt, PetscInt, PetscInt, PetscInt, PetscScalar *, Mat *);
+PETSC_EXTERN PetscErrorCode MatDenseGPUGetBackend(Mat, PetscELLGBackend *);
+PETSC_EXTERN PetscErrorCode MatDenseGPUGetArrayRead(Mat, const PetscScalar **, PetscInt *);
+PETSC_EXTERN PetscErrorCode MatDenseGPURestoreArrayRead(Mat, const PetscScalar **);
+PETSC_EXTERN PetscErrorCode MatDenseGPUGetArrayWrite(Mat, PetscScalar **, PetscInt *);
+PETSC_EXTERN PetscErrorCode MatDenseGPURestoreArrayWrite(Mat, PetscScalar **);
+PETSC_EXTERN PetscErrorCode MatDenseGPUGetArray(Mat, PetscScalar **, PetscInt *);
+PETSC_EXTERN PetscErrorCode MatDenseGPURestoreArray(Mat, PetscScalar **);
 
 PETSC_EXTERN PetscErrorCode VecCreateSeqGPU(MPI_Comm, PetscInt, Vec *);
 PETSC_EXTERN PetscErrorCode VecGPUGetBackend(Vec, PetscELLGBackend *);

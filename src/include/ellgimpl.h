@@ -40,7 +40,7 @@
 
 /* Log events (registered in PetscELLGInitializePackage()) */
 PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM;
-PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;
+PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 /* Memory in the space a backend computes in: device memory for cuda, a separate host
    allocation for host (so that the host backend exercises the same synchronisation). */
@@ -65,8 +65,13 @@ PETSC_INTERN void ELLGHostGatherColumns(void *, int, int, const int *, const dou
 PETSC_INTERN void ELLGHostScatter(void *, int, const int *, const double *, double *, int);
 PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const double *, int, double *, int, int);
 
+/* Device dense matrices, for the sparse times dense products: whether a matrix is one of a backend
+   (and, when asked, whether its values are valid there) */
+PETSC_INTERN PetscErrorCode MatDenseGPUInBackend(Mat, PetscELLGBackend, PetscBool, PetscBool *);
+
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);
+PETSC_INTERN PetscErrorCode MatDenseGPURegisterTypes(void);
 PETSC_INTERN PetscErrorCode VecCreate_SeqGPU(Vec);
 PETSC_INTERN PetscErrorCode VecCreate_MPIGPU(Vec);
 PETSC_INTERN PetscErrorCode VecCreate_GPU(Vec);

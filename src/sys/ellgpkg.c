@@ -2,7 +2,7 @@
 #include <ellgimpl.h>
 
 PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM;
-PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU;
+PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
 
@@ -32,7 +32,7 @@ PetscErrorCode PetscELLGFinalizePackage(void)
 
    Level: beginner
 
-.seealso: `MATELLG`, `VECGPU`, `PetscELLGFinalizePackage()`
+.seealso: `MATELLG`, `MATDENSEGPU`, `VECGPU`, `PetscELLGFinalizePackage()`
 @*/
 PetscErrorCode PetscELLGInitializePackage(void)
 {
@@ -43,6 +43,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(VecInitializePackage());
 
   PetscCall(MatELLGRegisterTypes());
+  PetscCall(MatDenseGPURegisterTypes());
 
   PetscCall(VecRegister(VECSEQGPU, VecCreate_SeqGPU));
   PetscCall(VecRegister(VECMPIGPU, VecCreate_MPIGPU));
@@ -61,6 +62,8 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(PetscLogEventRegister("ELLGSpMM", MAT_CLASSID, &ELLG_SpMM));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
+  PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));
+  PetscCall(PetscLogEventRegister("DenseGPUCopyFrom", MAT_CLASSID, &MATDENSEGPU_CopyFromGPU));
 
   PetscCall(PetscRegisterFinalize(PetscELLGFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
