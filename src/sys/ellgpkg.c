@@ -1,7 +1,7 @@
 /* Package registration: types, log events, finalization */
 #include <ellgimpl.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM;
+PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
@@ -60,6 +60,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(PetscLogEventRegister("ELLGHaloBegin", MAT_CLASSID, &ELLG_HaloBegin));
   PetscCall(PetscLogEventRegister("ELLGHaloEnd", MAT_CLASSID, &ELLG_HaloEnd));
   PetscCall(PetscLogEventRegister("ELLGSpMM", MAT_CLASSID, &ELLG_SpMM));
+  PetscCall(PetscLogEventRegister("ELLGSpMMChunks", MAT_CLASSID, &ELLG_SpMMChunks));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
   PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));

@@ -17,7 +17,10 @@
        them (copies that size run near full bandwidth), and no more than the S slots fit in a quarter of
        the free device memory.
    The host backend runs the same loop with its own memory in place of the device's: no streams, no
-   pinned buffers; the chunks are packed straight into the slots' buffers.
+   pinned buffers; the chunks are packed straight into the slots' buffers. Log event ELLGSpMMChunks.
+
+   When the B_t and C are in the backend's memory already (device dense matrices), ELLGSpMMApplyBackend()
+   runs the formats' kernels on them, all columns at once, on the default stream.
 */
 #include <ellgspmm.h>
 
@@ -37,6 +40,8 @@ struct _p_ELLGSpMM {
   PetscInt         nslots;
   ELLGSpMMSlot    *slots;
   size_t           bsize, csize, wsize; /* scalars the buffers of each slot hold: B, C, work */
+  PetscScalar     *work;                /* backend: the work space of ELLGSpMMApplyBackend(), of worksize scalars */
+  size_t           worksize;
 };
 
 PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, ELLGSpMM *p)
@@ -76,6 +81,7 @@ PetscErrorCode ELLGSpMMDestroy(ELLGSpMM *p)
   PetscFunctionBegin;
   if (!*p) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(ELLGSpMMFreeSlots(*p));
+  PetscCall(PetscELLGFree((*p)->backend, (*p)->work));
   PetscCall(PetscFree(*p));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -152,6 +158,17 @@ static PetscErrorCode ELLGSpMMPack(const ELLGSpMMTerm *t, PetscInt j0, PetscInt 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* C = A_t B_t (add: C += A_t B_t) for w columns in the backend's memory, B_t with leading dimension ldb */
+static PetscErrorCode ELLGSpMMTermRun(const ELLGSpMMTerm *term, PetscBool add, PetscInt w, const PetscScalar *B, PetscInt ldb, PetscScalar *C, PetscInt ldc, PetscScalar *work, void *stream)
+{
+  const ELLGFormat   f = term->fmt;
+  const ELLGSpMMArgs a = {(int)w, B, (int)ldb, C, (int)ldc, (int)add, work, stream};
+
+  PetscFunctionBegin;
+  if (!add || f->nnz) PetscCall(ELLGFormatSpMM(f, &a)); /* the first term writes C, the others add nothing when empty */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* starts the chunk of columns j0 .. j0 + w - 1 in the slot (see the top of the file) */
 static PetscErrorCode ELLGSpMMStart(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt j0, PetscInt w, PetscInt m, PetscInt nterms, const ELLGSpMMTerm terms[])
 {
@@ -168,11 +185,8 @@ static PetscErrorCode ELLGSpMMStart(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt j0,
 #endif
   off = 0;
   for (PetscInt t = 0; t < nterms; t++) {
-    const ELLGFormat   f = terms[t].fmt;
-    const ELLGSpMMArgs a = {(int)w, slot->B + off * w, (int)f->n, slot->C, (int)m, t > 0, slot->work, slot->stream};
-
-    if (!t || f->nnz) PetscCall(ELLGFormatSpMM(f, &a)); /* the first term writes C, the others add nothing when empty */
-    off += f->n;
+    PetscCall(ELLGSpMMTermRun(&terms[t], (PetscBool)(t > 0), w, slot->B + off * w, terms[t].fmt->n, slot->C, m, slot->work, slot->stream));
+    off += terms[t].fmt->n;
   }
 #if defined(ELLG_HAVE_CUDA)
   if (p->backend == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaMemcpyAsync(slot->hC, slot->C, sizeof(PetscScalar) * m * w, (int)ELLG_MEMCPY_DTOH, slot->stream));
@@ -199,25 +213,38 @@ static PetscErrorCode ELLGSpMMFinish(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt m,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* checks that the terms' formats are in the backend of p with as many rows as C, of leading dimension
+   ldc; brows: the rows of the B_t together */
+static PetscErrorCode ELLGSpMMCheckTerms(ELLGSpMM p, PetscInt nterms, const ELLGSpMMTerm terms[], PetscInt ldc, PetscInt *brows)
+{
+  const PetscInt m = terms[0].fmt->m;
+
+  PetscFunctionBegin;
+  *brows = 0;
+  for (PetscInt t = 0; t < nterms; t++) {
+    PetscCheck(terms[t].fmt->m == m && terms[t].fmt->backend == p->backend, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Term %" PetscInt_FMT " of a sparse times dense product has %" PetscInt_FMT " rows in the %s backend, not %" PetscInt_FMT " in the %s backend", t,
+               terms[t].fmt->m, PetscELLGBackends[terms[t].fmt->backend], m, PetscELLGBackends[p->backend]);
+    *brows += terms[t].fmt->n;
+  }
+  PetscCheck(ldc >= m, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Leading dimension %" PetscInt_FMT " of C below its %" PetscInt_FMT " rows", ldc, m);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
    ELLGSpMMApply - C = sum_t A_t B_t for the L columns of the B_t, on the host; every term's format must
    be up to date with its matrix, in the backend of p, with as many rows as C (m, leading dimension ldc)
 */
 PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
 {
-  const PetscInt m     = terms[0].fmt->m;
-  PetscInt       brows = 0, S, w, nchunks;
+  const PetscInt m = terms[0].fmt->m;
+  PetscInt       brows, S, w, nchunks;
   size_t         wsize = 0;
 
   PetscFunctionBegin;
-  for (PetscInt t = 0; t < nterms; t++) {
-    PetscCheck(terms[t].fmt->m == m && terms[t].fmt->backend == p->backend, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Term %" PetscInt_FMT " of a sparse times dense product has %" PetscInt_FMT " rows in the %s backend, not %" PetscInt_FMT " in the %s backend", t,
-               terms[t].fmt->m, PetscELLGBackends[terms[t].fmt->backend], m, PetscELLGBackends[p->backend]);
-    brows += terms[t].fmt->n;
-  }
-  PetscCheck(ldc >= m, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Leading dimension %" PetscInt_FMT " of C below its %" PetscInt_FMT " rows", ldc, m);
+  PetscCall(ELLGSpMMCheckTerms(p, nterms, terms, ldc, &brows));
   for (PetscInt s = 0; s < p->nslots; s++) p->slots[s].w = 0; /* a chunk that an earlier product failed to finish is dropped */
   if (!m || !L) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(ELLG_SpMMChunks, 0, 0, 0, 0));
   PetscCall(ELLGSpMMChooseChunks(p, terms[0].fmt, L, brows, m, &S, &w));
   for (PetscInt t = 0; t < nterms; t++) wsize = PetscMax(wsize, ELLGFormatSpMMWorkSize(terms[t].fmt, w));
   PetscCall(ELLGSpMMSetUp(p, L, w, S, (size_t)brows * w, (size_t)m * w, wsize));
@@ -229,6 +256,35 @@ PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLG
     PetscCall(ELLGSpMMStart(p, slot, k * w, PetscMin(w, L - k * w), m, nterms, terms));
   }
   for (PetscInt k = PetscMax(0, nchunks - S); k < nchunks; k++) PetscCall(ELLGSpMMFinish(p, &p->slots[k % S], m, C, ldc));
+  PetscCall(PetscLogEventEnd(ELLG_SpMMChunks, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   ELLGSpMMApplyBackend - C = sum_t A_t B_t for the L columns of the B_t, with the B_t and C in the memory
+   of the backend of p, column-major (the B_t with rstride 1, leading dimension cstride): the formats'
+   kernels run on them directly, all columns at once, on the default stream (that of the vector and
+   dense matrix operations); every term's format up to date with its matrix, with as many rows as C
+*/
+PetscErrorCode ELLGSpMMApplyBackend(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
+{
+  const PetscInt m     = terms[0].fmt->m;
+  size_t         wsize = 0;
+  PetscInt       brows;
+
+  PetscFunctionBegin;
+  PetscCall(ELLGSpMMCheckTerms(p, nterms, terms, ldc, &brows));
+  if (!m || !L) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt t = 0; t < nterms; t++) {
+    PetscCheck(terms[t].rstride == 1 && terms[t].cstride >= terms[t].fmt->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Term %" PetscInt_FMT " of a sparse times dense product in the backend is not column-major", t);
+    wsize = PetscMax(wsize, ELLGFormatSpMMWorkSize(terms[t].fmt, L));
+  }
+  if (wsize > p->worksize) {
+    PetscCall(PetscELLGFree(p->backend, p->work));
+    PetscCall(PetscELLGMalloc(p->backend, sizeof(PetscScalar) * wsize, (void **)&p->work));
+    p->worksize = wsize;
+  }
+  for (PetscInt t = 0; t < nterms; t++) PetscCall(ELLGSpMMTermRun(&terms[t], (PetscBool)(t > 0), L, terms[t].B, terms[t].cstride, C, ldc, p->work, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

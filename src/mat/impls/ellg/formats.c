@@ -153,7 +153,8 @@ static PetscErrorCode MatELLGGetKind(Mat A, PetscBool *seq, PetscBool *mpi)
 }
 
 /* The products with a dense matrix that run in our formats: C = A B, A of one of our types, B
-   MATSEQDENSE (seq types) or MATMPIDENSE (mpi types). Sets nothing for the others. */
+   MATSEQDENSE (seq types) or MATMPIDENSE (mpi types), or their subclasses MATSEQDENSEGPU and
+   MATMPIDENSEGPU. Sets nothing for the others. */
 static PetscErrorCode MatProductSetFromOptions_ELLGDense(Mat D)
 {
   Mat_Product *product = D->product;

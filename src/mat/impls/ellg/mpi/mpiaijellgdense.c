@@ -1,10 +1,16 @@
 /*
-   MatProduct C = A B of our parallel types with MATMPIDENSE. PETSc's MPIAIJ x MPIDense multiplies the
-   off-diagonal block with SeqAIJ's own (hidden) kernel on the host; here both blocks run in the stored
-   format: the rows of B that the off-diagonal block Ao needs (its columns, garray) are gathered with a
-   PetscSF whose unit is a row of B, then C's local rows = Ad B_local + Ao B_ghost in one pass over the
-   chunks of columns (src/mat/formats/spmm.c), the first term writing each chunk of C, the second adding.
-   The SF is made again when A's nonzero pattern (and with it garray) changes.
+   MatProduct C = A B of our parallel types with MATMPIDENSE or MATMPIDENSEGPU. PETSc's MPIAIJ x MPIDense
+   multiplies the off-diagonal block with SeqAIJ's own (hidden) kernel on the host; here both blocks run
+   in the stored format: the rows of B that the off-diagonal block Ao needs (its columns, garray) are
+   gathered with a PetscSF whose unit is a row of B, then C's local rows = Ad B_local + Ao B_ghost, the
+   first term writing C, the second adding. The SF is made again when A's nonzero pattern (and with it
+   garray) changes.
+
+   When B is an mpidensegpu whose local values are on A's backend and C an mpidensegpu of that backend,
+   the kernels run on the backend copies of B's and C's local blocks; the rows of B that other processes
+   need are gathered there, and they and the ghost rows go through the host (the SF works on host
+   memory), so only those rows move. Otherwise both blocks run in one pass over the chunks of columns
+   of the host arrays (src/mat/formats/spmm.c).
 */
 #include "../aijellg.h"
 #include <petscsf.h>
@@ -21,7 +27,47 @@ typedef struct {
   PetscObjectState nzstate;      /* what the SF was made for: A's nonzero state, garray, the number of ghosts */
   const PetscInt  *garray;
   PetscInt         nghost;
+  /* products in the backend's memory: made with the SF, on first use */
+  PetscBool    backend_ready;
+  PetscELLGBackend backend;
+  int         *send_d;                 /* backend: send[] */
+  PetscScalar *sent_d, *sent;          /* backend, host: the rows of B sent, column-major (nsend x L) */
+  PetscScalar *ghosts_d, *ghostcols;   /* backend, host: the ghost rows, column-major (nghost x L) */
 } MatProductData_MPIAIJELLG_MPIDense;
+
+/* frees the buffers of products in the backend's memory */
+static PetscErrorCode MatProductFreeBackend_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d)
+{
+  PetscFunctionBegin;
+  if (!d->backend_ready) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscELLGFree(d->backend, d->send_d));
+  PetscCall(PetscELLGFree(d->backend, d->sent_d));
+  PetscCall(PetscELLGFree(d->backend, d->ghosts_d));
+  PetscCall(PetscFree2(d->sent, d->ghostcols));
+  d->backend_ready = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the buffers of products in the memory of backend be, for the present SF */
+static PetscErrorCode MatProductSetUpBackend_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, PetscELLGBackend be)
+{
+  const size_t sz = sizeof(PetscScalar);
+  int         *send;
+
+  PetscFunctionBegin;
+  if (d->backend_ready) PetscFunctionReturn(PETSC_SUCCESS);
+  d->backend = be;
+  PetscCall(PetscMalloc1(d->nsend, &send));
+  for (PetscInt k = 0; k < d->nsend; k++) send[k] = (int)d->send[k];
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * d->nsend, (void **)&d->send_d));
+  PetscCall(PetscELLGMemcpy(be, d->send_d, send, sizeof(int) * d->nsend, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscFree(send));
+  PetscCall(PetscELLGMalloc(be, sz * d->nsend * d->L, (void **)&d->sent_d));
+  PetscCall(PetscELLGMalloc(be, sz * d->nghost * d->L, (void **)&d->ghosts_d));
+  PetscCall(PetscMalloc2(d->nsend * d->L, &d->sent, d->nghost * d->L, &d->ghostcols));
+  d->backend_ready = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 static PetscErrorCode MatProductDataDestroy_MPIAIJELLG_MPIDense(void *data)
 {
@@ -29,6 +75,7 @@ static PetscErrorCode MatProductDataDestroy_MPIAIJELLG_MPIDense(void *data)
 
   PetscFunctionBegin;
   PetscCall(ELLGSpMMDestroy(&d->spmm));
+  PetscCall(MatProductFreeBackend_MPIAIJELLG_MPIDense(d));
   if (d->row != MPI_DATATYPE_NULL) PetscCallMPI(MPI_Type_free(&d->row));
   PetscCall(PetscSFDestroy(&d->sf));
   PetscCall(PetscFree(d->send));
@@ -50,6 +97,7 @@ static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProduc
   PetscCall(MatMPIAIJGetSeqAIJ(A, NULL, &Ao, &garray));
   nghost = Ao->cmap->n;
   if (d->sf && d->nzstate == A->nonzerostate && d->garray == garray && d->nghost == nghost) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatProductFreeBackend_MPIAIJELLG_MPIDense(d));
   PetscCall(PetscSFDestroy(&d->sf));
   PetscCall(PetscFree(d->send));
   PetscCall(PetscFree(d->ghosts));
@@ -69,15 +117,91 @@ static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProduc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the ghost rows of B into d->ghosts from the rows B sends, column-major in src with leading dimension
+   ld: B's local rows (packed = FALSE) or only those sent, in the order of send[] (packed = TRUE) */
+static PetscErrorCode MatProductExchangeGhosts_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, const PetscScalar *src, PetscInt ld, PetscBool packed)
+{
+  const PetscInt L = d->L;
+
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < d->nsend; k++) {
+    const PetscInt i = d->send[k], r = packed ? k : i;
+
+    for (PetscInt j = 0; j < L; j++) d->rows[i * L + j] = src[r + j * ld];
+  }
+  PetscCall(PetscSFBcastBegin(d->sf, d->row, d->rows, d->ghosts, MPI_REPLACE));
+  PetscCall(PetscSFBcastEnd(d->sf, d->row, d->rows, d->ghosts, MPI_REPLACE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* C's local rows from the host arrays of the local blocks Bl and Cl, the columns in chunks through the backend */
+static PetscErrorCode MatProductNumericHost_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, Mat Bl, Mat Cl, ELLGSpMMTerm terms[2])
+{
+  const PetscScalar *b;
+  PetscScalar       *c;
+  PetscInt           ldb, ldc;
+
+  PetscFunctionBegin;
+  PetscCall(MatDenseGetLDA(Bl, &ldb));
+  PetscCall(MatDenseGetLDA(Cl, &ldc));
+  PetscCall(MatDenseGetArrayRead(Bl, &b));
+  if (d->L) PetscCall(MatProductExchangeGhosts_MPIAIJELLG_MPIDense(d, b, ldb, PETSC_FALSE));
+  terms[0].B       = b;
+  terms[0].rstride = 1;
+  terms[0].cstride = ldb;
+  terms[1].B       = d->ghosts;
+  terms[1].rstride = d->L;
+  terms[1].cstride = 1;
+  PetscCall(MatDenseGetArrayWrite(Cl, &c));
+  PetscCall(ELLGSpMMApply(d->spmm, d->L, 2, terms, c, ldc));
+  PetscCall(MatDenseRestoreArrayWrite(Cl, &c));
+  PetscCall(MatDenseRestoreArrayRead(Bl, &b));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* C's local rows on the backend copies of the local blocks Bl and Cl: the rows sent are gathered there,
+   the ghost rows go there through the host */
+static PetscErrorCode MatProductNumericBackend_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, Mat Bl, Mat Cl, ELLGSpMMTerm terms[2])
+{
+  const PetscELLGBackend be = terms[0].fmt->backend;
+  const PetscInt         L  = d->L;
+  const PetscScalar     *b;
+  PetscScalar           *c;
+  PetscInt               ldb, ldc;
+
+  PetscFunctionBegin;
+  PetscCall(MatProductSetUpBackend_MPIAIJELLG_MPIDense(d, be));
+  PetscCall(MatDenseGPUGetArrayRead(Bl, &b, &ldb));
+  if (L) {
+    PetscELLGBackendCall(be, ELLGHostGatherColumns, ELLGCudaGatherColumns, (NULL, (int)d->nsend, (int)L, d->send_d, b, (int)ldb, d->sent_d, (int)d->nsend));
+    PetscCall(PetscELLGMemcpy(be, d->sent, d->sent_d, sizeof(PetscScalar) * d->nsend * L, ELLG_MEMCPY_DTOH));
+    PetscCall(MatProductExchangeGhosts_MPIAIJELLG_MPIDense(d, d->sent, d->nsend, PETSC_TRUE));
+    for (PetscInt g = 0; g < d->nghost; g++)
+      for (PetscInt j = 0; j < L; j++) d->ghostcols[g + j * d->nghost] = d->ghosts[g * L + j];
+    PetscCall(PetscELLGMemcpy(be, d->ghosts_d, d->ghostcols, sizeof(PetscScalar) * d->nghost * L, ELLG_MEMCPY_HTOD));
+  }
+  terms[0].B       = b;
+  terms[0].rstride = 1;
+  terms[0].cstride = ldb;
+  terms[1].B       = d->ghosts_d;
+  terms[1].rstride = 1;
+  terms[1].cstride = d->nghost;
+  PetscCall(MatDenseGPUGetArrayWrite(Cl, &c, &ldc));
+  PetscCall(ELLGSpMMApplyBackend(d->spmm, L, 2, terms, c, ldc));
+  PetscCall(MatDenseGPURestoreArrayWrite(Cl, &c));
+  PetscCall(MatDenseGPURestoreArrayRead(Bl, &b));
+  PetscCall(PetscELLGLogSynchronize(be));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatProductNumeric_MPIAIJELLG_MPIDense(Mat C)
 {
   Mat_Product                        *product = C->product;
   MatProductData_MPIAIJELLG_MPIDense *d;
   Mat                                 A, B, Ad, Ao, Bl, Cl;
   ELLGSpMMTerm                        terms[2];
-  const PetscScalar                  *b;
-  PetscScalar                        *c;
-  PetscInt                            ldb, ldc, L;
+  PetscInt                            L;
+  PetscBool                           bdev, cdev;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -93,29 +217,11 @@ static PetscErrorCode MatProductNumeric_MPIAIJELLG_MPIDense(Mat C)
   PetscCall(MatSeqAIJELLGGetFormat(Ao, &terms[1].fmt));
   PetscCall(MatDenseGetLocalMatrix(B, &Bl));
   PetscCall(MatDenseGetLocalMatrix(C, &Cl));
-  PetscCall(MatDenseGetLDA(Bl, &ldb));
-  PetscCall(MatDenseGetLDA(Cl, &ldc));
+  PetscCall(MatDenseGPUInBackend(Bl, terms[0].fmt->backend, PETSC_TRUE, &bdev));
+  PetscCall(MatDenseGPUInBackend(Cl, terms[0].fmt->backend, PETSC_FALSE, &cdev));
   PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
-  PetscCall(MatDenseGetArrayRead(Bl, &b));
-  if (L) {
-    for (PetscInt k = 0; k < d->nsend; k++) {
-      const PetscInt i = d->send[k];
-
-      for (PetscInt j = 0; j < L; j++) d->rows[i * L + j] = b[i + j * ldb];
-    }
-    PetscCall(PetscSFBcastBegin(d->sf, d->row, d->rows, d->ghosts, MPI_REPLACE));
-    PetscCall(PetscSFBcastEnd(d->sf, d->row, d->rows, d->ghosts, MPI_REPLACE));
-  }
-  terms[0].B       = b;
-  terms[0].rstride = 1;
-  terms[0].cstride = ldb;
-  terms[1].B       = d->ghosts;
-  terms[1].rstride = L;
-  terms[1].cstride = 1;
-  PetscCall(MatDenseGetArrayWrite(Cl, &c));
-  PetscCall(ELLGSpMMApply(d->spmm, L, 2, terms, c, ldc));
-  PetscCall(MatDenseRestoreArrayWrite(Cl, &c));
-  PetscCall(MatDenseRestoreArrayRead(Bl, &b));
+  if (bdev && cdev) PetscCall(MatProductNumericBackend_MPIAIJELLG_MPIDense(d, Bl, Cl, terms));
+  else PetscCall(MatProductNumericHost_MPIAIJELLG_MPIDense(d, Bl, Cl, terms));
   PetscCall(PetscLogFlops(ELLGSpMMFlops(L, 2, terms)));
   PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
@@ -129,7 +235,7 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   MatProductData_MPIAIJELLG_MPIDense *d;
   Mat                                 A, B, Ad;
   ELLGFormat                          fmt;
-  PetscBool                           isdense, conforming;
+  PetscBool                           isdense, gpu, conforming;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -142,7 +248,8 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   PetscCall(MatSetSizes(C, A->rmap->n, B->cmap->n, A->rmap->N, B->cmap->N));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)C, MATMPIDENSE, &isdense));
   if (!isdense) {
-    PetscCall(MatSetType(C, MATMPIDENSE));
+    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATMPIDENSEGPU, &gpu));
+    PetscCall(MatSetType(C, gpu ? MATMPIDENSEGPU : MATMPIDENSE));
     C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense; /* MatSetType() cleared it */
   }
   PetscCall(MatSetUp(C));
@@ -164,7 +271,7 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
 }
 
 /*
-   AB of one of our mpi types with a MATMPIDENSE B (MatProductSetFromOptions_ELLGAnytype() checked the
+   AB of one of our mpi types with a MATMPIDENSE or MATMPIDENSEGPU B (MatProductSetFromOptions_ELLGAnytype() checked the
    types): ours when both blocks of A are of the format type (after A's first final assembly), on every
    process; else nothing is set and MPIAIJ's product runs
 */

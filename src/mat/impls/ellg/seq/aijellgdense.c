@@ -1,9 +1,11 @@
 /*
-   MatProduct C = A B of our sequential types with MATSEQDENSE, in the stored format (FastSpMM; the
-   columns of B and C go through the backend in chunks, src/mat/formats/spmm.c). The symbolic phase
-   makes C a MATSEQDENSE of the product's size and keeps the streams and buffers in the product's data;
-   each numeric phase brings A's format up to date first, so MatProductNumeric() after A's values
-   change gives the new product.
+   MatProduct C = A B of our sequential types with MATSEQDENSE or MATSEQDENSEGPU, in the stored format
+   (FastSpMM, src/mat/formats/spmm.c). When B is a seqdensegpu whose values are on A's backend and C a
+   seqdensegpu of that backend, the kernels run on their backend copies and C stays there; otherwise
+   the columns of B and C go through the backend in chunks from and to their host arrays. The symbolic
+   phase makes C a MATSEQDENSE (MATSEQDENSEGPU for a seqdensegpu B) of the product's size and keeps the
+   streams and buffers in the product's data; each numeric phase brings A's format up to date first,
+   so MatProductNumeric() after A's or B's values change gives the new product.
 */
 #include "../aijellg.h"
 #include <ellgspmm.h>
@@ -23,7 +25,8 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
   Mat          A, B;
   ELLGSpMMTerm term;
   PetscScalar *c;
-  PetscInt     ldb, ldc;
+  PetscInt     ldc;
+  PetscBool    bdev, cdev;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -33,18 +36,28 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
   PetscCheck(A->cmap->n == B->rmap->n && A->rmap->n == C->rmap->n && B->cmap->n == C->cmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrices for C = A B: A %" PetscInt_FMT " x %" PetscInt_FMT ", B %" PetscInt_FMT " x %" PetscInt_FMT ", C %" PetscInt_FMT " x %" PetscInt_FMT,
              A->rmap->n, A->cmap->n, B->rmap->n, B->cmap->n, C->rmap->n, C->cmap->n);
   PetscCall(MatSeqAIJELLGGetFormat(A, &term.fmt));
-  PetscCall(MatDenseGetLDA(B, &ldb));
-  PetscCall(MatDenseGetLDA(C, &ldc));
-  PetscCall(MatDenseGetArrayRead(B, &term.B));
-  PetscCall(MatDenseGetArrayWrite(C, &c));
+  PetscCall(MatDenseGPUInBackend(B, term.fmt->backend, PETSC_TRUE, &bdev));
+  PetscCall(MatDenseGPUInBackend(C, term.fmt->backend, PETSC_FALSE, &cdev));
   term.rstride = 1;
-  term.cstride = ldb;
   PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
-  PetscCall(ELLGSpMMApply((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+  if (bdev && cdev) {
+    PetscCall(MatDenseGPUGetArrayRead(B, &term.B, &term.cstride));
+    PetscCall(MatDenseGPUGetArrayWrite(C, &c, &ldc));
+    PetscCall(ELLGSpMMApplyBackend((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(MatDenseGPURestoreArrayWrite(C, &c));
+    PetscCall(MatDenseGPURestoreArrayRead(B, &term.B));
+    PetscCall(PetscELLGLogSynchronize(term.fmt->backend));
+  } else {
+    PetscCall(MatDenseGetLDA(B, &term.cstride));
+    PetscCall(MatDenseGetLDA(C, &ldc));
+    PetscCall(MatDenseGetArrayRead(B, &term.B));
+    PetscCall(MatDenseGetArrayWrite(C, &c));
+    PetscCall(ELLGSpMMApply((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(MatDenseRestoreArrayWrite(C, &c));
+    PetscCall(MatDenseRestoreArrayRead(B, &term.B));
+  }
   PetscCall(PetscLogFlops(ELLGSpMMFlops(B->cmap->n, 1, &term)));
   PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
-  PetscCall(MatDenseRestoreArrayWrite(C, &c));
-  PetscCall(MatDenseRestoreArrayRead(B, &term.B));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -56,7 +69,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
   Mat          A, B;
   ELLGFormat   fmt;
   ELLGSpMM     spmm;
-  PetscBool    isdense;
+  PetscBool    isdense, gpu;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -66,7 +79,8 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
   PetscCall(MatSetSizes(C, A->rmap->n, B->cmap->n, A->rmap->n, B->cmap->n));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)C, MATSEQDENSE, &isdense));
   if (!isdense) {
-    PetscCall(MatSetType(C, MATSEQDENSE));
+    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATSEQDENSEGPU, &gpu));
+    PetscCall(MatSetType(C, gpu ? MATSEQDENSEGPU : MATSEQDENSE));
     C->ops->productsymbolic = MatProductSymbolic_SeqAIJELLG_SeqDense; /* MatSetType() cleared it */
   }
   PetscCall(MatSetUp(C));
@@ -78,7 +92,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* AB of one of our seq types with a MATSEQDENSE B (MatProductSetFromOptions_ELLGAnytype() checked the types) */
+/* AB of one of our seq types with a MATSEQDENSE or MATSEQDENSEGPU B (MatProductSetFromOptions_ELLGAnytype() checked the types) */
 PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_SeqDense(Mat C)
 {
   PetscFunctionBegin;
