@@ -4,9 +4,10 @@
 #   make bench  [BENCH_ARGS=...]   tutorials/bench_spmv: MatMult per format next to AIJ on the
 #                                  host and cuSPARSE CSR; a table, and JSON in $(BENCH_JSON)
 #   make bench-spmm [SPMM_ARGS=...] tutorials/bench_spmm: sparse times dense C = A B (MatMatMult with a
-#                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, next to L separate
-#                                  MatMults, AIJ on the host and cuSPARSE SpMM; a table, and JSON in
-#                                  $(SPMM_JSON)
+#                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, B and C device
+#                                  dense matrices on the device and plain dense ones on the host, next
+#                                  to L separate MatMults, AIJ on the host and cuSPARSE SpMM; a table,
+#                                  and JSON in $(SPMM_JSON)
 #   make bench-assembly [ASSEMBLY_ARGS=...]
 #                                  tutorials/bench_assembly: a SNES ex5 (2D Bratu) Jacobian on a
 #                                  1024 x 1024 DMDA re-assembled per Newton step, per format next to
