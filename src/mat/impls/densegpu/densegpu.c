@@ -44,6 +44,57 @@ PetscErrorCode MatDenseGPUCopyHostValues_Private(Mat A, Mat B)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatConvert() from a dense base type to its device type, whose in-place conversion is inplace: the
+   values go to the backend at once */
+PetscErrorCode MatConvert_Dense_DenseGPU_Private(Mat A, MatReuse reuse, Mat *B, PetscErrorCode (*inplace)(Mat, PetscELLGBackend))
+{
+  PetscELLGBackend backend;
+  Mat              S;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatDenseGPUCheckType_Private(*B, "MatConvert"));
+    PetscCall(MatDenseGPUCopyHostValues_Private(A, *B));
+  } else {
+    PetscCall(PetscELLGGetBackend(&backend));
+    if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
+    else *B = A;
+    PetscCall((*inplace)(*B, backend));
+  }
+  PetscCall(MatDenseGPUGetValues_Private(*B, &S));
+  if (S && S->preallocated) PetscCall(MatSeqDenseGPUCopyToBackend_Private(S));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatConvert() from a device dense type to its base type, back in place by revert */
+PetscErrorCode MatConvert_DenseGPU_Dense_Private(Mat A, MatReuse reuse, Mat *B, PetscErrorCode (*revert)(Mat, PetscBool))
+{
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatDenseGPUCopyHostValues_Private(A, *B));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
+  else *B = A;
+  PetscCall((*revert)(*B, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the constructor of a device dense type: that of its base type, then the conversion in place */
+PetscErrorCode MatCreate_DenseGPU_Private(Mat A, MatType base, PetscErrorCode (*inplace)(Mat, PetscELLGBackend))
+{
+  PetscErrorCode (*create)(Mat) = NULL;
+  PetscELLGBackend backend;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGGetBackend(&backend));
+  PetscCall(PetscFunctionListFind(MatList, base, &create));
+  PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%s is not registered", base);
+  PetscCall((*create)(A));
+  PetscCall((*inplace)(A, backend));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* whether M is a device dense matrix of backend be and, when valid, whether its values are valid in the
    backend's memory, so that reading them there costs no copy */
 PetscErrorCode MatDenseGPUInBackend(Mat M, PetscELLGBackend be, PetscBool valid, PetscBool *in)

@@ -116,5 +116,9 @@ PETSC_INTERN PetscErrorCode MatCreate_SeqDenseGPU(Mat);
 PETSC_INTERN PetscErrorCode MatMPIDenseGPUAdoptLocal_Private(Mat);
 PETSC_INTERN PetscErrorCode MatCreate_MPIDenseGPU(Mat);
 
-/* both: values of one dense matrix into another of the same local sizes, through the host arrays */
+/* both: conversions and constructors from those of a kind, values of one dense matrix into another of
+   the same local sizes through the host arrays (densegpu.c) */
+PETSC_INTERN PetscErrorCode MatConvert_Dense_DenseGPU_Private(Mat, MatReuse, Mat *, PetscErrorCode (*)(Mat, PetscELLGBackend));
+PETSC_INTERN PetscErrorCode MatConvert_DenseGPU_Dense_Private(Mat, MatReuse, Mat *, PetscErrorCode (*)(Mat, PetscBool));
+PETSC_INTERN PetscErrorCode MatCreate_DenseGPU_Private(Mat, MatType, PetscErrorCode (*)(Mat, PetscELLGBackend));
 PETSC_INTERN PetscErrorCode MatDenseGPUCopyHostValues_Private(Mat, Mat);

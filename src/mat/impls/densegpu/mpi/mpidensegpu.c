@@ -219,51 +219,23 @@ static PetscErrorCode MatConvertInPlace_MPIDense_MPIDenseGPU(Mat A, PetscELLGBac
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatConvert() from MATMPIDENSE: the local values go to the backend at once */
 static PetscErrorCode MatConvert_MPIDense_MPIDenseGPU(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
-  PetscELLGBackend backend;
-  Mat              Bl;
-
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatDenseGPUCheckType_Private(*B, "MatConvert"));
-    PetscCall(MatDenseGPUCopyHostValues_Private(A, *B));
-  } else {
-    PetscCall(PetscELLGGetBackend(&backend));
-    if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-    else *B = A;
-    PetscCall(MatConvertInPlace_MPIDense_MPIDenseGPU(*B, backend));
-  }
-  PetscCall(MatDenseGPUGetValues_Private(*B, &Bl));
-  if (Bl && Bl->preallocated) PetscCall(MatSeqDenseGPUCopyToBackend_Private(Bl));
+  PetscCall(MatConvert_Dense_DenseGPU_Private(A, reuse, B, MatConvertInPlace_MPIDense_MPIDenseGPU));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatConvert() to MATMPIDENSE */
 static PetscErrorCode MatConvert_MPIDenseGPU_MPIDense(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatDenseGPUCopyHostValues_Private(A, *B));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-  else *B = A;
-  PetscCall(MatMPIDenseGPURevert(*B, PETSC_TRUE));
+  PetscCall(MatConvert_DenseGPU_Dense_Private(A, reuse, B, MatMPIDenseGPURevert));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode MatCreate_MPIDenseGPU(Mat A)
 {
-  PetscErrorCode (*create)(Mat) = NULL;
-  PetscELLGBackend backend;
-
   PetscFunctionBegin;
-  PetscCall(PetscELLGGetBackend(&backend));
-  PetscCall(PetscFunctionListFind(MatList, MATMPIDENSE, &create));
-  PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MATMPIDENSE is not registered");
-  PetscCall((*create)(A));
-  PetscCall(MatConvertInPlace_MPIDense_MPIDenseGPU(A, backend));
+  PetscCall(MatCreate_DenseGPU_Private(A, MATMPIDENSE, MatConvertInPlace_MPIDense_MPIDenseGPU));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

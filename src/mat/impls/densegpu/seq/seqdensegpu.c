@@ -389,49 +389,23 @@ PetscErrorCode MatConvertInPlace_SeqDense_SeqDenseGPU(Mat A, PetscELLGBackend ba
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatConvert() from MATSEQDENSE: the values go to the backend at once */
 static PetscErrorCode MatConvert_SeqDense_SeqDenseGPU(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
-  PetscELLGBackend backend;
-
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatDenseGPUCheckType_Private(*B, "MatConvert"));
-    PetscCall(MatDenseGPUCopyHostValues_Private(A, *B));
-  } else {
-    PetscCall(PetscELLGGetBackend(&backend));
-    if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-    else *B = A;
-    PetscCall(MatConvertInPlace_SeqDense_SeqDenseGPU(*B, backend));
-  }
-  if ((*B)->preallocated) PetscCall(MatSeqDenseGPUCopyToBackend_Private(*B));
+  PetscCall(MatConvert_Dense_DenseGPU_Private(A, reuse, B, MatConvertInPlace_SeqDense_SeqDenseGPU));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatConvert() to MATSEQDENSE */
 static PetscErrorCode MatConvert_SeqDenseGPU_SeqDense(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatDenseGPUCopyHostValues_Private(A, *B));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-  else *B = A;
-  PetscCall(MatSeqDenseGPURevert_Private(*B, PETSC_TRUE));
+  PetscCall(MatConvert_DenseGPU_Dense_Private(A, reuse, B, MatSeqDenseGPURevert_Private));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode MatCreate_SeqDenseGPU(Mat A)
 {
-  PetscErrorCode (*create)(Mat) = NULL;
-  PetscELLGBackend backend;
-
   PetscFunctionBegin;
-  PetscCall(PetscELLGGetBackend(&backend));
-  PetscCall(PetscFunctionListFind(MatList, MATSEQDENSE, &create));
-  PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MATSEQDENSE is not registered");
-  PetscCall((*create)(A));
-  PetscCall(MatConvertInPlace_SeqDense_SeqDenseGPU(A, backend));
+  PetscCall(MatCreate_DenseGPU_Private(A, MATSEQDENSE, MatConvertInPlace_SeqDense_SeqDenseGPU));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
