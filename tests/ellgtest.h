@@ -400,4 +400,62 @@ static inline PetscErrorCode CheckClose(Vec y, Vec yref, PetscReal scale, const 
   PetscFunctionReturn(0);
 }
 
+/* DenseRandom - an M x L dense matrix of the given type with mloc local rows (with leading dimension mloc + extra when
+   extra > 0) and entries in [-1, 1) */
+static inline PetscErrorCode DenseRandom(MPI_Comm comm, MatType type, PetscInt mloc, PetscInt M, PetscInt L, PetscInt extra, PetscRandom rnd, Mat *B)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(comm, B));
+  PetscCall(MatSetSizes(*B, mloc, PETSC_DECIDE, M, L));
+  PetscCall(MatSetType(*B, type));
+  if (extra) PetscCall(MatDenseSetLDA(*B, mloc + extra));
+  PetscCall(MatSetUp(*B));
+  PetscCall(MatSetRandom(*B, rnd));
+  PetscFunctionReturn(0);
+}
+
+/* MaxDenseDifference - err = max |C - Cref| and, when nrm is not NULL, nrm = max |Cref|, over all processes, from the
+   arrays of the local blocks of the dense matrices C and Cref (of any dense types and leading dimensions) */
+static inline PetscErrorCode MaxDenseDifference(Mat C, Mat Cref, PetscReal *err, PetscReal *nrm)
+{
+  MPI_Comm           comm = PetscObjectComm((PetscObject)C);
+  Mat                Cl, Rl;
+  const PetscScalar *c, *r;
+  PetscInt           m, n, ldc, ldr;
+
+  PetscFunctionBeginUser;
+  *err = 0.0;
+  if (nrm) *nrm = 0.0;
+  PetscCall(MatDenseGetLocalMatrix(C, &Cl));
+  PetscCall(MatDenseGetLocalMatrix(Cref, &Rl));
+  PetscCall(MatGetSize(Rl, &m, &n));
+  PetscCall(MatDenseGetLDA(Cl, &ldc));
+  PetscCall(MatDenseGetLDA(Rl, &ldr));
+  PetscCall(MatDenseGetArrayRead(Cl, &c));
+  PetscCall(MatDenseGetArrayRead(Rl, &r));
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < m; i++) {
+      *err = PetscMax(*err, PetscAbsScalar(c[i + j * ldc] - r[i + j * ldr]));
+      if (nrm) *nrm = PetscMax(*nrm, PetscAbsScalar(r[i + j * ldr]));
+    }
+  PetscCall(MatDenseRestoreArrayRead(Cl, &c));
+  PetscCall(MatDenseRestoreArrayRead(Rl, &r));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, err, 1, MPIU_REAL, MPIU_MAX, comm));
+  if (nrm) PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nrm, 1, MPIU_REAL, MPIU_MAX, comm));
+  PetscFunctionReturn(0);
+}
+
+/* EventCount - times the log event name has run on this process (PetscLogDefaultBegin() first) */
+static inline PetscErrorCode EventCount(const char *name, PetscLogDouble *count)
+{
+  PetscLogEvent      event;
+  PetscEventPerfInfo info;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscLogEventGetId(name, &event));
+  PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &info));
+  *count = info.count;
+  PetscFunctionReturn(0);
+}
+
 #endif

@@ -13,64 +13,13 @@ nonconforming sizes fail as with AIJ. Prints pass/fail lines only, the same for 
    odd counts) */
 static const PetscInt Ls[] = {1, 2, 3, 7, 8, 17, 32, 33, 64};
 
-/* SpMMCount - times the log event of our sparse times dense product has run on this process */
-static PetscErrorCode SpMMCount(PetscLogDouble *count)
-{
-  PetscLogEvent      event;
-  PetscEventPerfInfo info;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscLogEventGetId("ELLGSpMM", &event));
-  PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &info));
-  *count = info.count;
-  PetscFunctionReturn(0);
-}
-
-/* DenseRandom - an M x L dense matrix with mloc local rows (with leading dimension mloc + extra when extra > 0)
-   and entries in [-1, 1) */
-static PetscErrorCode DenseRandom(MPI_Comm comm, PetscInt mloc, PetscInt M, PetscInt L, PetscInt extra, PetscRandom rnd, Mat *B)
-{
-  PetscFunctionBeginUser;
-  PetscCall(MatCreate(comm, B));
-  PetscCall(MatSetSizes(*B, mloc, PETSC_DECIDE, M, L));
-  PetscCall(MatSetType(*B, MATDENSE));
-  if (extra) PetscCall(MatDenseSetLDA(*B, mloc + extra));
-  PetscCall(MatSetUp(*B));
-  PetscCall(MatSetRandom(*B, rnd));
-  PetscFunctionReturn(0);
-}
-
-/* MaxDenseDifference - max |C - Cref| over all processes, from the local arrays */
-static PetscErrorCode MaxDenseDifference(Mat C, Mat Cref, PetscReal *err)
-{
-  Mat                Cl, Rl;
-  const PetscScalar *c, *r;
-  PetscInt           m, n, ldc, ldr;
-
-  PetscFunctionBeginUser;
-  *err = 0.0;
-  PetscCall(MatDenseGetLocalMatrix(C, &Cl));
-  PetscCall(MatDenseGetLocalMatrix(Cref, &Rl));
-  PetscCall(MatGetSize(Rl, &m, &n));
-  PetscCall(MatDenseGetLDA(Cl, &ldc));
-  PetscCall(MatDenseGetLDA(Rl, &ldr));
-  PetscCall(MatDenseGetArrayRead(Cl, &c));
-  PetscCall(MatDenseGetArrayRead(Rl, &r));
-  for (PetscInt j = 0; j < n; j++)
-    for (PetscInt i = 0; i < m; i++) *err = PetscMax(*err, PetscAbsScalar(c[i + j * ldc] - r[i + j * ldr]));
-  PetscCall(MatDenseRestoreArrayRead(Cl, &c));
-  PetscCall(MatDenseRestoreArrayRead(Rl, &r));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, err, 1, MPIU_REAL, MPIU_MAX, PetscObjectComm((PetscObject)C)));
-  PetscFunctionReturn(0);
-}
-
 /* CheckDense - C against Cref = R B: |(A B)_ij| <= ||A||_inf max |B|, and |B| <= 1 */
 static PetscErrorCode CheckDense(Mat C, Mat Cref, Mat R, const char *what, PetscBool *ok)
 {
   PetscReal err, nrm;
 
   PetscFunctionBeginUser;
-  PetscCall(MaxDenseDifference(C, Cref, &err));
+  PetscCall(MaxDenseDifference(C, Cref, &err, NULL));
   PetscCall(MatNorm(R, NORM_INFINITY, &nrm));
   if (!(err <= RTOL * nrm)) {
     *ok = PETSC_FALSE;
@@ -86,7 +35,7 @@ static PetscErrorCode CheckRan(MPI_Comm comm, PetscLogDouble *count, PetscLogDou
   PetscBool      same;
 
   PetscFunctionBeginUser;
-  PetscCall(SpMMCount(&now));
+  PetscCall(EventCount("ELLGSpMM", &now));
   same = (PetscBool)(now - *count == expected);
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, MPIU_BOOL, MPI_LAND, comm));
   if (!same) {
@@ -120,12 +69,12 @@ static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscRandom 
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
-  PetscCall(SpMMCount(&count));
+  PetscCall(EventCount("ELLGSpMM", &count));
   for (size_t l = 0; l < PETSC_STATIC_ARRAY_LENGTH(Ls); l++) {
     Mat B, C, Cref;
 
     PetscCall(PetscSNPrintf(what, sizeof(what), "MatMatMult with L = %" PetscInt_FMT, Ls[l]));
-    PetscCall(DenseRandom(comm, n, N, Ls[l], 0, rnd, &B));
+    PetscCall(DenseRandom(comm, MATDENSE, n, N, Ls[l], 0, rnd, &B));
     PetscCall(MatMatMult(A, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &C));
     PetscCall(CheckRan(comm, &count, 1, what, &ok));
     PetscCall(MatMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref));
@@ -151,8 +100,8 @@ static PetscErrorCode CheckReuse(Mat A, Mat R, const CSR *c, const char *name, P
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
-  PetscCall(DenseRandom(comm, n, N, 19, 0, rnd, &B));
-  PetscCall(SpMMCount(&count));
+  PetscCall(DenseRandom(comm, MATDENSE, n, N, 19, 0, rnd, &B));
+  PetscCall(EventCount("ELLGSpMM", &count));
   PetscCall(MatProductCreate(A, B, NULL, &D));
   PetscCall(MatProductSetType(D, MATPRODUCT_AB));
   PetscCall(MatProductSetFromOptions(D));
@@ -207,8 +156,8 @@ static PetscErrorCode CheckLeadingDimensions(Mat A, Mat R, const char *name, Pet
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, &m, &n));
   PetscCall(MatGetSize(A, &M, &N));
-  PetscCall(DenseRandom(comm, n, N, 13, 3, rnd, &B));
-  PetscCall(DenseRandom(comm, m, M, 13, 5, rnd, &C));
+  PetscCall(DenseRandom(comm, MATDENSE, n, N, 13, 3, rnd, &B));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, 13, 5, rnd, &C));
   PetscCall(MatProductCreateWithMat(A, B, NULL, C));
   PetscCall(MatProductSetType(C, MATPRODUCT_AB));
   PetscCall(MatProductSetFromOptions(C));
@@ -235,8 +184,8 @@ static PetscErrorCode CheckTransposeProduct(Mat A, Mat R, const char *name, Pets
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, &m, NULL));
   PetscCall(MatGetSize(A, &M, NULL));
-  PetscCall(DenseRandom(comm, m, M, 5, 0, rnd, &B));
-  PetscCall(SpMMCount(&count));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, 5, 0, rnd, &B));
+  PetscCall(EventCount("ELLGSpMM", &count));
   PetscCall(MatTransposeMatMult(A, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &C));
   PetscCall(CheckRan(comm, &count, 0, "MatTransposeMatMult", &ok));
   PetscCall(MatTransposeMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref));
@@ -288,11 +237,11 @@ static PetscErrorCode CheckErrors(Mat A, Mat R, PetscRandom rnd, PetscInt *nfail
   PetscCallMPI(MPI_Comm_size(comm, &size));
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
-  PetscCall(DenseRandom(comm, rank ? n : n + 1, N + 1, 4, 0, rnd, &B));
+  PetscCall(DenseRandom(comm, MATDENSE, rank ? n : n + 1, N + 1, 4, 0, rnd, &B));
   PetscCall(CheckError(A, R, B, "MatMatMult, B with more rows than A has columns", nfail));
   PetscCall(MatDestroy(&B));
   if (size > 1) { /* every process's range moved by one: the first ends a row later, the others start a row later */
-    PetscCall(DenseRandom(comm, n + (rank == 0) - (rank == size - 1), N, 4, 0, rnd, &B));
+    PetscCall(DenseRandom(comm, MATDENSE, n + (rank == 0) - (rank == size - 1), N, 4, 0, rnd, &B));
     PetscCall(CheckError(A, R, B, "MatMatMult, B split unlike the columns of A", nfail));
     PetscCall(MatDestroy(&B));
   }

@@ -14,19 +14,6 @@ taking the chunked path; errors for bad input. Prints pass/fail lines only, the 
 
 static const PetscInt Ls[] = {1, 2, 3, 7, 8, 17, 32, 33};
 
-/* EventCount - times the log event name has run on this process */
-static PetscErrorCode EventCount(const char *name, PetscLogDouble *count)
-{
-  PetscLogEvent      event;
-  PetscEventPerfInfo info;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscLogEventGetId(name, &event));
-  PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &info));
-  *count = info.count;
-  PetscFunctionReturn(0);
-}
-
 /* the events counted around operations: our sparse times dense product, its chunked path, the copies of device dense matrices */
 typedef struct {
   PetscLogDouble spmm, chunks, to, from;
@@ -82,48 +69,17 @@ static PetscErrorCode ScaleBoth(Mat G, Mat R, PetscScalar alpha)
   PetscFunctionReturn(0);
 }
 
-/* Dense - an M x L matrix of the given type with mloc local rows and entries in [-1, 1) */
-static PetscErrorCode Dense(MPI_Comm comm, MatType type, PetscInt mloc, PetscInt M, PetscInt L, PetscRandom rnd, Mat *B)
-{
-  PetscFunctionBeginUser;
-  PetscCall(MatCreate(comm, B));
-  PetscCall(MatSetSizes(*B, mloc, PETSC_DECIDE, M, L));
-  PetscCall(MatSetType(*B, type));
-  PetscCall(MatSetUp(*B));
-  PetscCall(MatSetRandom(*B, rnd));
-  PetscFunctionReturn(0);
-}
-
 /* Compare - whether the dense matrices C and R (any dense types) have the same local values to RTOL relative to max |R| (and 1) */
 static PetscErrorCode Compare(Mat C, Mat R, const char *what, PetscBool *ok)
 {
-  Mat                Cl, Rl;
-  const PetscScalar *c, *r;
-  PetscInt           m, n, ldc, ldr, Mc, Nc, Mr, Nr;
-  PetscReal          err = 0.0, nrm = 1.0;
+  PetscInt  Mc, Nc, Mr, Nr;
+  PetscReal err = PETSC_MAX_REAL, nrm = 1.0;
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(C, &Mc, &Nc));
   PetscCall(MatGetSize(R, &Mr, &Nr));
-  if (Mc != Mr || Nc != Nr) err = PETSC_MAX_REAL;
-  else {
-    PetscCall(MatDenseGetLocalMatrix(C, &Cl));
-    PetscCall(MatDenseGetLocalMatrix(R, &Rl));
-    PetscCall(MatGetSize(Rl, &m, &n));
-    PetscCall(MatDenseGetLDA(Cl, &ldc));
-    PetscCall(MatDenseGetLDA(Rl, &ldr));
-    PetscCall(MatDenseGetArrayRead(Cl, &c));
-    PetscCall(MatDenseGetArrayRead(Rl, &r));
-    for (PetscInt j = 0; j < n; j++)
-      for (PetscInt i = 0; i < m; i++) {
-        err = PetscMax(err, PetscAbsScalar(c[i + j * ldc] - r[i + j * ldr]));
-        nrm = PetscMax(nrm, PetscAbsScalar(r[i + j * ldr]));
-      }
-    PetscCall(MatDenseRestoreArrayRead(Cl, &c));
-    PetscCall(MatDenseRestoreArrayRead(Rl, &r));
-  }
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPIU_REAL, MPIU_MAX, PetscObjectComm((PetscObject)C)));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &nrm, 1, MPIU_REAL, MPIU_MAX, PetscObjectComm((PetscObject)C)));
+  if (Mc == Mr && Nc == Nr) PetscCall(MaxDenseDifference(C, R, &err, &nrm));
+  nrm = PetscMax(nrm, 1.0);
   if (!(err <= RTOL * nrm)) {
     *ok = PETSC_FALSE;
     PetscCall(PetscPrintf(PetscObjectComm((PetscObject)C), "    FAILED %s: max difference %g (max entry %g)\n", what, (double)err, (double)nrm));
@@ -166,8 +122,8 @@ static PetscErrorCode CheckConversions(MPI_Comm comm, PetscInt m, PetscInt M, Pe
   Mat       B, B2, G, D, P, Q, Qref;
 
   PetscFunctionBeginUser;
-  PetscCall(Dense(comm, MATDENSE, m, M, 5, rnd, &B));
-  PetscCall(Dense(comm, MATDENSE, m, M, 5, rnd, &B2));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, 5, 0, rnd, &B));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, 5, 0, rnd, &B2));
   PetscCall(MatConvert(B, MATDENSEGPU, MAT_INITIAL_MATRIX, &G));
   PetscCall(CheckType(G, MATDENSEGPU, "MatConvert to densegpu", &ok));
   PetscCall(Compare(G, B, "MatConvert to densegpu", &ok));
@@ -225,8 +181,8 @@ static PetscErrorCode CheckDeviceOps(MPI_Comm comm, PetscInt m, PetscInt M, Pets
   Mat       R, X, G, XG, H, Hplain, Dup;
 
   PetscFunctionBeginUser;
-  PetscCall(Dense(comm, MATDENSE, m, M, 9, rnd, &R));
-  PetscCall(Dense(comm, MATDENSE, m, M, 9, rnd, &X));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, 9, 0, rnd, &R));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, 9, 0, rnd, &X));
   PetscCall(MatConvert(R, MATDENSEGPU, MAT_INITIAL_MATRIX, &G));
   PetscCall(MatConvert(X, MATDENSEGPU, MAT_INITIAL_MATRIX, &XG));
   PetscCall(GetCounts(&c));
@@ -311,7 +267,7 @@ static PetscErrorCode CheckInherited(MPI_Comm comm, PetscInt m, PetscInt M, Pets
   PetscViewer    viewer;
 
   PetscFunctionBeginUser;
-  PetscCall(Dense(comm, MATDENSE, m, M, N, rnd, &R));
+  PetscCall(DenseRandom(comm, MATDENSE, m, M, N, 0, rnd, &R));
   PetscCall(MatConvert(R, MATDENSEGPU, MAT_INITIAL_MATRIX, &G));
   PetscCall(MatGetOwnershipRange(R, &rstart, NULL));
   PetscCall(MatGetLocalSize(R, &m, NULL)); /* m may be PETSC_DECIDE */
@@ -439,7 +395,7 @@ static PetscErrorCode CheckInherited(MPI_Comm comm, PetscInt m, PetscInt M, Pets
   PetscFunctionReturn(0);
 }
 
-/* DenseB - B of L columns with A's column layout, plain (ld: leading dimension above the rows) and as a device dense matrix */
+/* DenseB - B of L columns with A's column layout, plain (leading dimension extra above the rows) and as a device dense matrix */
 static PetscErrorCode DenseB(Mat A, PetscInt L, PetscInt extra, PetscRandom rnd, Mat *Bref, Mat *B)
 {
   PetscInt n, N;
@@ -447,12 +403,7 @@ static PetscErrorCode DenseB(Mat A, PetscInt L, PetscInt extra, PetscRandom rnd,
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
-  PetscCall(MatCreate(PetscObjectComm((PetscObject)A), Bref));
-  PetscCall(MatSetSizes(*Bref, n, PETSC_DECIDE, N, L));
-  PetscCall(MatSetType(*Bref, MATDENSE));
-  if (extra) PetscCall(MatDenseSetLDA(*Bref, n + extra));
-  PetscCall(MatSetUp(*Bref));
-  PetscCall(MatSetRandom(*Bref, rnd));
+  PetscCall(DenseRandom(PetscObjectComm((PetscObject)A), MATDENSE, n, N, L, extra, rnd, Bref));
   PetscCall(MatConvert(*Bref, MATDENSEGPU, MAT_INITIAL_MATRIX, B));
   PetscFunctionReturn(0);
 }
@@ -626,12 +577,12 @@ static PetscErrorCode CheckErrors(Mat A, PetscRandom rnd, PetscInt *nfail)
   PetscCall(MatGetSize(A, NULL, &N));
   PetscCall(DenseB(A, 4, 0, rnd, &Bref, &B));
   CheckError(comm, PETSC_ERR_ARG_WRONG, "MatDenseGPUGetArrayRead of a plain dense matrix", nfail, MatDenseGPUGetArrayRead(Bref, &a, NULL));
-  PetscCall(Dense(comm, MATDENSE, n, N, 5, rnd, &P));
+  PetscCall(DenseRandom(comm, MATDENSE, n, N, 5, 0, rnd, &P));
   CheckError(comm, PETSC_ERR_ARG_SIZ, "MatConvert to densegpu reusing a matrix of other sizes", nfail, MatConvert(P, MATDENSEGPU, MAT_REUSE_MATRIX, &B));
   PetscCall(MatDestroy(&P));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&Bref));
-  PetscCall(Dense(comm, MATDENSEGPU, PETSC_DECIDE, N + 1, 4, rnd, &B));
+  PetscCall(DenseRandom(comm, MATDENSEGPU, PETSC_DECIDE, N + 1, 4, 0, rnd, &B));
   CheckError(comm, PETSC_ERR_ARG_SIZ, "MatMatMult, densegpu B with more rows than A has columns", nfail, MatMatMult(A, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &C));
   PetscCall(MatDestroy(&C));
   PetscCall(MatDestroy(&B));
