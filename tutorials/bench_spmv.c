@@ -497,14 +497,7 @@ int main(int argc, char **argv)
   }
   PetscCheck(b.reps >= 50, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 50 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
-  for (PetscInt f = 0; f < nformats; f++) { /* an unknown type is an error now, not a row per matrix */
-    Mat A;
-
-    PetscCall(MatCreate(PETSC_COMM_SELF, &A));
-    PetscCall(MatSetSizes(A, 1, 1, 1, 1));
-    PetscCall(MatSetType(A, formats[f]));
-    PetscCall(MatDestroy(&A));
-  }
+  PetscCall(CheckTypes(nformats, formats));
 
   PetscCall(BenchMatrixSpecs(PETSC_STATIC_ARRAY_LENGTH(defsizes), defsizes, &specs));
   PetscCall(BenchSetUp(&b));
