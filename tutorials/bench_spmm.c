@@ -72,7 +72,7 @@ static PetscInt HostReps(const Bench *b, const CSR *A, PetscInt L)
 }
 
 /* ||C - Cref||_F / ||Cref||_F of two dense matrices */
-static PetscErrorCode RelativeError(Mat C, Mat Cref, PetscReal *relerr)
+static PetscErrorCode DenseRelativeError(Mat C, Mat Cref, PetscReal *relerr)
 {
   const PetscScalar *c, *r;
   PetscInt           m, n, ldc, ldr;
@@ -190,7 +190,7 @@ static PetscErrorCode RunCusparse(Bench *b, const CSR *csr, Mat B, Mat Cref)
         PetscCall(MatDenseGetArrayWrite(C, &ca));
         PetscCallBenchCuda(BenchCusparseSpMMGetResult(cs, (double *)ca, (int)ldc));
         PetscCall(MatDenseRestoreArrayWrite(C, &ca));
-        PetscCall(RelativeError(C, Cref, &relerr));
+        PetscCall(DenseRelativeError(C, Cref, &relerr));
         r->relerr = PetscMax(r->relerr, relerr);
         if (ms < r->ms) {
           r->ms = ms;
@@ -235,7 +235,7 @@ static PetscErrorCode RunFormat(Bench *b, const CSR *csr, Mat A, const char *for
   PetscCall(MatProductSetFromOptions(C));
   PetscCall(MatProductSymbolic(C));
   PetscCall(Run(b, csr, r, on_device, ProductNumeric, C));
-  PetscCall(RelativeError(C, Cref, &r->relerr));
+  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
 
   PetscCall(BenchAddResult(b, csr, L, format, "L x MatMult", "GPU", backend, &r));
   PetscCall(MatZeroEntries(C));
@@ -259,13 +259,13 @@ static PetscErrorCode RunFormat(Bench *b, const CSR *csr, Mat A, const char *for
     PetscCall(VecDestroy(&loop.y[j]));
   }
   PetscCall(PetscFree2(loop.x, loop.y));
-  PetscCall(RelativeError(C, Cref, &r->relerr));
+  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
 
   PetscCall(BenchAddResult(b, csr, L, format, "L x MatMult", "xGPU", backend, &r));
   PetscCall(MatZeroEntries(C));
   loop.C = C;
   PetscCall(Run(b, csr, r, on_device, MultColumns, &loop));
-  PetscCall(RelativeError(C, Cref, &r->relerr));
+  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
   PetscCall(MatDestroy(&C));
   PetscFunctionReturn(0);
 }

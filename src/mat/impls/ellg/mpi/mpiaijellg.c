@@ -191,51 +191,46 @@ static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMult_MPIAIJFormat(Mat A, Vec x, Vec y)
+/* y = op(A) x + z (z may be NULL or y) for op = identity or transpose: through our exchange, or MPIAIJ's product */
+static PetscErrorCode MatMPIAIJFormatProduct(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
   Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
   PetscBool       ours;
 
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, NULL, y, &ours));
-  if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, NULL, y));
-  else PetscCall(e->mult(A, x, y));
+  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
+  if (ours && trans) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, z, y));
+  else if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, z, y));
+  else if (trans) PetscCall(z ? e->multtransposeadd(A, x, z, y) : e->multtranspose(A, x, y));
+  else PetscCall(z ? e->multadd(A, x, z, y) : e->mult(A, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_MPIAIJFormat(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatProduct(A, x, NULL, y, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatMultAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
-
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
-  if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, z, y));
-  else PetscCall(e->multadd(A, x, z, y));
+  PetscCall(MatMPIAIJFormatProduct(A, x, z, y, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatMultTranspose_MPIAIJFormat(Mat A, Vec x, Vec y)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
-
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, NULL, y, &ours));
-  if (ours) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, NULL, y));
-  else PetscCall(e->multtranspose(A, x, y));
+  PetscCall(MatMPIAIJFormatProduct(A, x, NULL, y, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatMultTransposeAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
-
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
-  if (ours) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, z, y));
-  else PetscCall(e->multtransposeadd(A, x, z, y));
+  PetscCall(MatMPIAIJFormatProduct(A, x, z, y, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -370,14 +365,11 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
    MatUpdateMPIAIJWithArray() needs */
 static PetscErrorCode MatConvert_MPIAIJ_MPIAIJFormat(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
+  Mat T;
+
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *B, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-  else *B = A;
-  PetscCall(MatConvertInPlace_MPIAIJ_MPIAIJFormat(*B, type));
+  PetscCall(MatELLGConvertTarget(A, reuse, B, &T));
+  if (T) PetscCall(MatConvertInPlace_MPIAIJ_MPIAIJFormat(T, type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

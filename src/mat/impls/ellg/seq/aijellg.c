@@ -437,14 +437,11 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
 /* MatConvert from SeqAIJ (or any of our seq types, through their AIJ data) to a format type */
 PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
+  Mat T;
+
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *B, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-  else *B = A;
-  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(*B, type, NULL));
+  PetscCall(MatELLGConvertTarget(A, reuse, B, &T));
+  if (T) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(T, type, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
