@@ -3,7 +3,7 @@
 
     petsc-report.py --dir arch/petsc-tests/<suite> --types "ellg pjds slicedell"
                     [--exclusions conf/petsc-exclusions.txt] [--expected "<test> ..."]
-                    [--controls "aij aijperm"] [--title <text>] [--counts | --failed-tests]
+                    [--controls "aij aijperm"] [--title <text>] [--counts | --failed-tests | --passed-tests]
 
 <dir>/<type>/test__tap.log is the TAP log of a harness run (<type> = aij for the baseline). A test
 case is one TAP label (a test, or one value of a {{...}} loop: ksp_ksp_tutorials-ex2_1,
@@ -35,7 +35,8 @@ Prints per type "<type>: N passed, M failed (K excluded, baseline B)", a table g
 (passed/counted %, excluded; counted = B - K), the exclusions used, the failures, and a last
 line "N passed, M failed, K excluded" over all types; with --counts "counts N M K" lines (for
 check_total in conf/test.mk) instead of the last line. --failed-tests prints only the tests
-(make targets) with a case that failed with one of the types, for the control runs. Exit
+(make targets) with a case that failed with one of the types, for the control runs;
+--passed-tests the tests with a case that passed with aij, which the types then run. Exit
 status 1 when a case failed or none passed.
 """
 import argparse
@@ -215,6 +216,7 @@ def main():
     ap.add_argument('--title', default='')
     ap.add_argument('--counts', action='store_true')
     ap.add_argument('--failed-tests', action='store_true')
+    ap.add_argument('--passed-tests', action='store_true')
     a = ap.parse_args()
     types = a.types.split()
     excl = read_exclusions(a.exclusions)
@@ -257,6 +259,10 @@ def main():
         if s == 'skip':
             s, note = 'fail', 'skipped: ' + note
         return s, note
+
+    if a.passed_tests:
+        print(' '.join(sorted(set(test_name(l) for l in ok))))
+        return 0
 
     if a.failed_tests:
         names = sorted(set(test_name(l) for t in types for l in ok if status(t, l)[0] == 'fail'))

@@ -90,7 +90,8 @@ check-petsc-ci-report:
 
 CHECK_PETSC_SUITEDIR = $(CHECK_PETSCDIR)/$(CHECK_PETSC_SUITE)
 
-# Runs the suite's tests with aij (which builds the programs), then with each type, then the tests
+# Runs the suite's tests with aij (which builds the programs), then with each type those of them
+# that passed with aij (only those count: the others, some of which hang, cost time alone), then the tests
 # that failed with a type again in the control runs (CHECK_PETSC_CONTROLS: -mat_type <c>
 # -dm_mat_type <c>, without our library), which tell failures that PETSc gives too apart. Each
 # folder gets hard links to the programs built in the aij one (make then finds them up to date).
@@ -115,10 +116,11 @@ define petsc_suite_run
     test -f $(CHECK_PETSC_SUITEDIR)/aij/$(CHECK_TAPLOG) || { echo "CHECK_PETSC_BASELINE=keep: no baseline in $(CHECK_PETSC_SUITEDIR)/aij/$(CHECK_TAPLOG)"; exit 1; };, \
     $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/aij \
       TIMEOUT=$(CHECK_PETSC_TIMEOUT) gmakesearch='$(strip $(CHECK_PETSC_SEARCH))' test;) \
-  for t in $(CHECK_PETSC_TYPES); do \
+  passed=$$($(petsc_suite_report) --passed-tests); \
+  [ -z "$$passed" ] || for t in $(CHECK_PETSC_TYPES); do \
     $(call petsc_share_builds,$$t); \
     $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/$$t TIMEOUT=$(CHECK_PETSC_TIMEOUT) \
-      EXTRA_OPTIONS="$(call CHECK_PETSC_OPTIONS,$$t)" gmakesearch='$(strip $(CHECK_PETSC_SEARCH))' test; \
+      EXTRA_OPTIONS="$(call CHECK_PETSC_OPTIONS,$$t)" gmakesearch="$$passed" test; \
   done; \
   failed=$$($(petsc_suite_report) --failed-tests); \
   rm -rf $(addprefix $(CHECK_PETSC_SUITEDIR)/control-,$(CHECK_PETSC_CONTROLS)); \

@@ -1,7 +1,7 @@
 static char help[] = "Value and structure changes of an assembled matrix of one of our types, done to an AIJ matrix\n\
 too: after each, MatMult, MatMultTranspose and MatGetDiagonal must agree. MatSetValues (INSERT, ADD) + re-assembly,\n\
 flush assembly, MatScale, MatShift, MatDiagonalSet, MatDiagonalScale, MatZeroRows, MatZeroRowsColumns,\n\
-MatAXPY, MatSeqAIJGetArray, MatZeroEntries, new nonzeros after MatSetOption(MAT_NEW_NONZERO_ALLOCATION_ERR,\n\
+MatAXPY, MatSeqAIJGetArray, MatZeroEntries, MatUpdateMPIAIJWithArray after MatSetType on an assembled MPIAIJ matrix, new nonzeros after MatSetOption(MAT_NEW_NONZERO_ALLOCATION_ERR,\n\
 PETSC_FALSE); and the error for a new nonzero with the default options.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\
   -n <n>: the size of the matrix\n\n";
@@ -174,6 +174,33 @@ static PetscErrorCode NewNonzero(Mat A, PetscInt *i, PetscInt *j, PetscBool *fou
   PetscFunctionReturn(0);
 }
 
+/* MatCreateMPIAIJWithArrays() of the pattern's rows this process owns (round 0), made of type by
+   MatSetType() (as MatSetFromOptions() would) unless type is AIJ, then given the values of
+   round 1 through MatUpdateMPIAIJWithArray(), which writes MPIAIJ's arrays and needs its data kept */
+static PetscErrorCode UpdatedWithArray(PetscInt n, MatType type, Mat *A)
+{
+  CSR       c0, c1;
+  PetscInt  m = PETSC_DECIDE, N = n, rstart, *ia;
+  PetscBool aij;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSplitOwnership(PETSC_COMM_WORLD, &m, &N));
+  PetscCallMPI(MPI_Scan(&m, &rstart, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+  rstart -= m;
+  PetscCall(CSRPattern(n, 0, &c0));
+  PetscCall(CSRPattern(n, 1, &c1));
+  PetscCall(PetscMalloc1(m + 1, &ia));
+  for (PetscInt i = 0; i <= m; i++) ia[i] = c0.ia[rstart + i] - c0.ia[rstart];
+  PetscCall(MatCreateMPIAIJWithArrays(PETSC_COMM_WORLD, m, PETSC_DECIDE, n, n, ia, c0.ja + c0.ia[rstart], c0.va + c0.ia[rstart], A));
+  PetscCall(PetscStrcmp(type, MATAIJ, &aij));
+  if (!aij) PetscCall(MatSetType(*A, type));
+  PetscCall(MatUpdateMPIAIJWithArray(*A, c1.va + c1.ia[rstart]));
+  PetscCall(PetscFree(ia));
+  PetscCall(CSRDestroy(&c0));
+  PetscCall(CSRDestroy(&c1));
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   Mat            A, R, A2, R2, B;
@@ -193,6 +220,12 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   nrows   = rank ? 0 : 4; /* MatZeroRows: process 0 names rows that others may own */
   rows[3] = n - 1;
+
+  PetscCall(UpdatedWithArray(n, type, &A));
+  PetscCall(UpdatedWithArray(n, MATAIJ, &R));
+  PetscCall(Check("MPIAIJ made of the type, MatUpdateMPIAIJWithArray", A, R, &nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
 
   PetscCall(BuildMat(n, type, &A));
   PetscCall(BuildMat(n, MATAIJ, &R));

@@ -121,10 +121,11 @@ static PetscErrorCode BadCalls(MatType type)
   Mat         A, R, UA, UR;
   Vec         x, y, z, big, xr, yr, zr, bigr;
   PetscInt    m, M, rstart, rend, col;
-  PetscMPIInt rank;
+  PetscMPIInt rank, size;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(BuildMat(type, &A));
   PetscCall(BuildMat(MATAIJ, &R));
   PetscCall(CreateVecs(A, VECGPU, &x, &y, &big));
@@ -139,6 +140,20 @@ static PetscErrorCode BadCalls(MatType type)
   EXPECT_SAME_ERROR("MatMultTranspose, x of the wrong size", MatMultTranspose(A, big, y), MatMultTranspose(R, bigr, yr));
   EXPECT_SAME_ERROR("MatMultTransposeAdd, y of the wrong size", MatMultTransposeAdd(A, x, big, z), MatMultTransposeAdd(R, xr, bigr, zr));
   EXPECT_SAME_ERROR("MatGetDiagonal, vector of the wrong size", MatGetDiagonal(A, big), MatGetDiagonal(R, bigr));
+
+  /* C = A A^T: PETSc's product makes the transpose of A of A's type as a structure without values
+     first (MatTransposeSymbolic()), which our type must not read */
+  if (size == 1) {
+    Mat       CA, CR;
+    PetscReal diff;
+
+    PetscCall(MatMatTransposeMult(A, A, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &CA));
+    PetscCall(MatMatTransposeMult(R, R, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &CR));
+    PetscCall(MultDifference(CA, CR, &diff));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-48s %s\n", "MatMatTransposeMult", diff < 1e-10 ? "same product as AIJ" : "WRONG"));
+    PetscCall(MatDestroy(&CA));
+    PetscCall(MatDestroy(&CR));
+  }
 
   /* a new nonzero after assembly (preallocated matrix, default options): two columns away from the
      diagonal, in this process's diagonal block */
@@ -229,7 +244,7 @@ int main(int argc, char **argv)
       suffix: calls_mpi
       nsize: 2
       args: -type {{ellg pjds slicedell}}
-      output_file: output/ex5_calls.out
+      output_file: output/ex5_calls_mpi.out
 
    # An option error inside PetscOptionsBegin/End leaves PETSc's own copies of the option strings
    # allocated (PetscStrallocpy, PetscOptionsGetEList): -malloc_dump lists them, the filter drops them

@@ -146,26 +146,6 @@ static PetscErrorCode DeviceBytes(Mat A, PetscReal *bytes, PetscReal *kept)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr)
-{
-  const PetscScalar *a, *aref;
-  PetscInt           n;
-  PetscReal          d = 0, r = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(yref, &n));
-  PetscCall(VecGetArrayRead(y, &a));
-  PetscCall(VecGetArrayRead(yref, &aref));
-  for (PetscInt i = 0; i < n; i++) {
-    d += PetscRealPart(PetscConj(a[i] - aref[i]) * (a[i] - aref[i]));
-    r += PetscRealPart(PetscConj(aref[i]) * aref[i]);
-  }
-  PetscCall(VecRestoreArrayRead(y, &a));
-  PetscCall(VecRestoreArrayRead(yref, &aref));
-  *relerr = r > 0 ? PetscSqrtReal(d / r) : PetscSqrtReal(d);
-  PetscFunctionReturn(0);
-}
-
 /* times the event ran in the stage of the timed steps */
 static PetscErrorCode EventCount(Bench *b, PetscLogEvent ev, PetscInt *count)
 {

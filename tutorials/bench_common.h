@@ -4,7 +4,7 @@
    every .c file of tutorials/ as a program, sees no extra source and a bench may leave some unused.
 */
 #pragma once
-#include <petscsys.h>
+#include <petscvec.h>
 #include "bench_cuda.h"
 
 #if defined(BENCH_HAVE_CUDA)
@@ -23,6 +23,27 @@ static inline PetscErrorCode Median(PetscInt n, PetscReal t[], PetscReal *median
   if (!n) PetscFunctionReturn(0);
   PetscCall(PetscSortReal(n, t));
   *median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+  PetscFunctionReturn(0);
+}
+
+/* RelativeError - ||y - yref|| / ||yref|| over the local entries (||y - yref|| when yref is 0) */
+static inline PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr)
+{
+  const PetscScalar *a, *aref;
+  PetscInt           n;
+  PetscReal          d = 0, r = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(yref, &n));
+  PetscCall(VecGetArrayRead(y, &a));
+  PetscCall(VecGetArrayRead(yref, &aref));
+  for (PetscInt i = 0; i < n; i++) {
+    d += PetscRealPart(PetscConj(a[i] - aref[i]) * (a[i] - aref[i]));
+    r += PetscRealPart(PetscConj(aref[i]) * aref[i]);
+  }
+  PetscCall(VecRestoreArrayRead(y, &a));
+  PetscCall(VecRestoreArrayRead(yref, &aref));
+  *relerr = r > 0 ? PetscSqrtReal(d / r) : PetscSqrtReal(d);
   PetscFunctionReturn(0);
 }
 

@@ -94,6 +94,21 @@ typedef struct {
   PetscInt n, max;
 } SpecList;
 
+/* CheckTypes - an error now for a type MatSetType() does not know, rather than a skipped row per matrix */
+static inline PetscErrorCode CheckTypes(PetscInt n, char *const types[])
+{
+  PetscFunctionBeginUser;
+  for (PetscInt f = 0; f < n; f++) {
+    Mat A;
+
+    PetscCall(MatCreate(PETSC_COMM_SELF, &A));
+    PetscCall(MatSetSizes(A, 1, 1, 1, 1));
+    PetscCall(MatSetType(A, types[f]));
+    PetscCall(MatDestroy(&A));
+  }
+  PetscFunctionReturn(0);
+}
+
 static inline PetscErrorCode SpecListAdd(SpecList *l, const char *spec)
 {
   PetscFunctionBeginUser;

@@ -73,7 +73,7 @@ static PetscInt HostReps(const Bench *b, const CSR *A, PetscInt L)
 }
 
 /* ||C - Cref||_F / ||Cref||_F of two dense matrices */
-static PetscErrorCode RelativeError(Mat C, Mat Cref, PetscReal *relerr)
+static PetscErrorCode DenseRelativeError(Mat C, Mat Cref, PetscReal *relerr)
 {
   const PetscScalar *c, *r;
   PetscInt           m, n, ldc, ldr;
@@ -191,7 +191,7 @@ static PetscErrorCode RunCusparse(Bench *b, const CSR *csr, Mat B, Mat Cref)
         PetscCall(MatDenseGetArrayWrite(C, &ca));
         PetscCallBenchCuda(BenchCusparseSpMMGetResult(cs, (double *)ca, (int)ldc));
         PetscCall(MatDenseRestoreArrayWrite(C, &ca));
-        PetscCall(RelativeError(C, Cref, &relerr));
+        PetscCall(DenseRelativeError(C, Cref, &relerr));
         r->relerr = PetscMax(r->relerr, relerr);
         if (ms < r->ms) {
           r->ms = ms;
@@ -220,7 +220,7 @@ static PetscErrorCode RunProduct(Bench *b, const CSR *csr, Result *r, PetscBool 
   PetscCall(MatProductSetFromOptions(C));
   PetscCall(MatProductSymbolic(C));
   PetscCall(Run(b, csr, r, on_device, ProductNumeric, C));
-  PetscCall(RelativeError(C, Cref, &r->relerr));
+  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
   PetscCall(MatDestroy(&C));
   PetscFunctionReturn(0);
 }
@@ -279,13 +279,13 @@ static PetscErrorCode RunFormat(Bench *b, const CSR *csr, Mat A, const char *for
     PetscCall(VecDestroy(&loop.y[j]));
   }
   PetscCall(PetscFree2(loop.x, loop.y));
-  PetscCall(RelativeError(C, Cref, &r->relerr));
+  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
 
   PetscCall(BenchAddResult(b, csr, L, format, "L x MatMult", "xGPU", backend, &r));
   PetscCall(MatZeroEntries(C));
   loop.C = C;
   PetscCall(Run(b, csr, r, on_device, MultColumns, &loop));
-  PetscCall(RelativeError(C, Cref, &r->relerr));
+  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
   PetscCall(MatDestroy(&C));
   PetscFunctionReturn(0);
 }
@@ -497,14 +497,7 @@ int main(int argc, char **argv)
   PetscCheck(b.reps >= 5, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 5 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
   for (PetscInt l = 0; l < b.nL; l++) PetscCheck(b.L[l] >= 1, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-L %" PetscInt_FMT ": B needs at least one column", b.L[l]);
-  for (PetscInt f = 0; f < nformats; f++) { /* an unknown type is an error now, not a row per matrix */
-    Mat A;
-
-    PetscCall(MatCreate(PETSC_COMM_SELF, &A));
-    PetscCall(MatSetSizes(A, 1, 1, 1, 1));
-    PetscCall(MatSetType(A, formats[f]));
-    PetscCall(MatDestroy(&A));
-  }
+  PetscCall(CheckTypes(nformats, formats));
   PetscCall(BenchMatrixSpecs(PETSC_STATIC_ARRAY_LENGTH(defsizes), defsizes, &specs));
 
   PetscCall(BenchSetUp(&b));

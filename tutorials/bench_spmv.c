@@ -96,26 +96,6 @@ static PetscErrorCode TimeMatMult(Bench *b, Mat A, Vec x, Vec y, PetscBool devic
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr)
-{
-  const PetscScalar *a, *aref;
-  PetscInt           n;
-  PetscReal          d = 0, r = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(yref, &n));
-  PetscCall(VecGetArrayRead(y, &a));
-  PetscCall(VecGetArrayRead(yref, &aref));
-  for (PetscInt i = 0; i < n; i++) {
-    d += PetscRealPart(PetscConj(a[i] - aref[i]) * (a[i] - aref[i]));
-    r += PetscRealPart(PetscConj(aref[i]) * aref[i]);
-  }
-  PetscCall(VecRestoreArrayRead(y, &a));
-  PetscCall(VecRestoreArrayRead(yref, &aref));
-  *relerr = r > 0 ? PetscSqrtReal(d / r) : PetscSqrtReal(d);
-  PetscFunctionReturn(0);
-}
-
 /* The device bytes that the matrix's type reports in its MatView info, a line
    "device bytes: <X> MB (<R> x CSR)" (MB = 2^20 bytes); -1 when there is none */
 static PetscErrorCode DeviceBytes(Mat A, PetscReal *bytes)
@@ -497,14 +477,7 @@ int main(int argc, char **argv)
   }
   PetscCheck(b.reps >= 50, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 50 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
-  for (PetscInt f = 0; f < nformats; f++) { /* an unknown type is an error now, not a row per matrix */
-    Mat A;
-
-    PetscCall(MatCreate(PETSC_COMM_SELF, &A));
-    PetscCall(MatSetSizes(A, 1, 1, 1, 1));
-    PetscCall(MatSetType(A, formats[f]));
-    PetscCall(MatDestroy(&A));
-  }
+  PetscCall(CheckTypes(nformats, formats));
 
   PetscCall(BenchMatrixSpecs(PETSC_STATIC_ARRAY_LENGTH(defsizes), defsizes, &specs));
   PetscCall(BenchSetUp(&b));

@@ -26,6 +26,7 @@ typedef struct {
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
 PETSC_INTERN PetscErrorCode MatELLGComposeBaseConverts(Mat, const char[], const char[], PetscBool);
+PETSC_INTERN PetscErrorCode MatELLGConvertTarget(Mat, MatReuse, Mat *, Mat *);
 PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat, MatType, MatReuse, Mat *);
 PETSC_INTERN PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat, MatType, ELLGFormat);
 PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);

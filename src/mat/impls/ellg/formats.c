@@ -120,6 +120,22 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatConvert() from an AIJ base to one of our types, done in place on *target: A itself
+   (MAT_INPLACE_MATRIX) or a copy of it (MAT_INITIAL_MATRIX, in *B); NULL for MAT_REUSE_MATRIX, where
+   *B, already of the type, only takes A's values */
+PetscErrorCode MatELLGConvertTarget(Mat A, MatReuse reuse, Mat *B, Mat *target)
+{
+  PetscFunctionBegin;
+  *target = NULL;
+  if (reuse == MAT_REUSE_MATRIX) PetscCall(MatCopy(A, *B, SAME_NONZERO_PATTERN));
+  else {
+    if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
+    else *B = A;
+    *target = *B;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the name PETSc's product implementations know a matrix by: SeqAIJ's or MPIAIJ's for ours */
 static PetscErrorCode MatELLGProductTypeName(Mat A, const char **name)
 {

@@ -43,22 +43,32 @@ static PetscErrorCode MatMPIAIJFormatGetBlocks(Mat A, Mat blocks[2], PetscBool *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MPIAIJ creates its blocks as SEQAIJ (at preallocation, and anew when it disassembles):
-   after each final assembly, blocks of another type are turned into the format type */
-static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
+/* the blocks of an assembled matrix, those not of the format type yet turned into it */
+static PetscErrorCode MatMPIAIJFormatConvertBlocks(Mat A)
 {
   Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
   Mat             blocks[2];
   PetscBool       same;
 
   PetscFunctionBegin;
-  PetscCall(e->assemblyend(A, type));
-  if (type == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], NULL));
   for (PetscInt b = 0; b < 2; b++) {
     PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], e->entry->seqtype, &same));
     if (!same) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(blocks[b], e->entry->seqtype, e->params[b]));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPIAIJ creates its blocks as SEQAIJ (at preallocation, and anew when it disassembles):
+   after each final assembly, blocks of another type are turned into the format type */
+static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
+{
+  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(e->assemblyend(A, type));
+  if (type == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatMPIAIJFormatConvertBlocks(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -181,51 +191,46 @@ static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMult_MPIAIJFormat(Mat A, Vec x, Vec y)
+/* y = op(A) x + z (z may be NULL or y) for op = identity or transpose: through our exchange, or MPIAIJ's product */
+static PetscErrorCode MatMPIAIJFormatProduct(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
   Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
   PetscBool       ours;
 
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, NULL, y, &ours));
-  if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, NULL, y));
-  else PetscCall(e->mult(A, x, y));
+  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
+  if (ours && trans) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, z, y));
+  else if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, z, y));
+  else if (trans) PetscCall(z ? e->multtransposeadd(A, x, z, y) : e->multtranspose(A, x, y));
+  else PetscCall(z ? e->multadd(A, x, z, y) : e->mult(A, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_MPIAIJFormat(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatProduct(A, x, NULL, y, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatMultAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
-
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
-  if (ours) PetscCall(MatMultAddHalo_MPIAIJFormat(A, x, z, y));
-  else PetscCall(e->multadd(A, x, z, y));
+  PetscCall(MatMPIAIJFormatProduct(A, x, z, y, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatMultTranspose_MPIAIJFormat(Mat A, Vec x, Vec y)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
-
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, NULL, y, &ours));
-  if (ours) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, NULL, y));
-  else PetscCall(e->multtranspose(A, x, y));
+  PetscCall(MatMPIAIJFormatProduct(A, x, NULL, y, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatMultTransposeAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
-
   PetscFunctionBegin;
-  PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
-  if (ours) PetscCall(MatMultTransposeAddHalo_MPIAIJFormat(A, x, z, y));
-  else PetscCall(e->multtransposeadd(A, x, z, y));
+  PetscCall(MatMPIAIJFormatProduct(A, x, z, y, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -276,6 +281,22 @@ static PetscErrorCode MatELLGGetBackend_MPIAIJFormat(Mat A, PetscELLGBackend *ba
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode MatConvert_MPIAIJ_MPIAIJFormat(Mat, MatType, MatReuse, Mat *);
+
+/* the conversions from MPIAIJ to the type (by its mpi and root names), found on a matrix of the type */
+static PetscErrorCode MatMPIAIJFormatComposeConverts(Mat A, const MatELLGFormatEntry *entry, PetscBool compose)
+{
+  const char *names[2] = {entry->mpitype, entry->root};
+  char        name[256];
+
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < 2; k++) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatConvert_%s_%s_C", MATMPIAIJ, names[k]));
+    PetscCall(PetscObjectComposeFunction((PetscObject)A, name, compose ? MatConvert_MPIAIJ_MPIAIJFormat : NULL));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
 {
   Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
@@ -289,22 +310,20 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
+  PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(PetscFree(A->spptr));
   PetscCall((*A->ops->destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatCreate_MPIAIJFormat(Mat A, MatType type)
+/* turns an MPIAIJ matrix into the format type, keeping MPIAIJ's data; the blocks of an assembled one at once */
+static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
 {
-  PetscErrorCode (*create)(Mat);
-  Mat_MPIAIJELLG *e;
+  Mat_MPIAIJELLG  *e;
   PetscELLGBackend be;
 
   PetscFunctionBegin;
   PetscCall(PetscELLGGetBackend(&be)); /* fails early, on every rank, for an unusable backend */
-  PetscCall(PetscFunctionListFind(MatList, MATMPIAIJ, &create));
-  PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MATMPIAIJ is not registered");
-  PetscCall((*create)(A));
   PetscCall(PetscNew(&e));
   PetscCall(MatELLGFormatFind(type, &e->entry));
   PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params[0]));
@@ -336,6 +355,32 @@ PetscErrorCode MatCreate_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_TRUE));
-  PetscCall(PetscObjectChangeTypeName((PetscObject)A, type));
+  PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_TRUE));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)A, e->entry->mpitype));
+  if (A->assembled) PetscCall(MatMPIAIJFormatConvertBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPIAIJ to a format type: in place (MatSetType() on an assembled MPIAIJ matrix) keeps MPIAIJ's data, as
+   MatUpdateMPIAIJWithArray() needs */
+static PetscErrorCode MatConvert_MPIAIJ_MPIAIJFormat(Mat A, MatType type, MatReuse reuse, Mat *B)
+{
+  Mat T;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGConvertTarget(A, reuse, B, &T));
+  if (T) PetscCall(MatConvertInPlace_MPIAIJ_MPIAIJFormat(T, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatCreate_MPIAIJFormat(Mat A, MatType type)
+{
+  PetscErrorCode (*create)(Mat);
+
+  PetscFunctionBegin;
+  PetscCall(PetscFunctionListFind(MatList, MATMPIAIJ, &create));
+  PetscCheck(create, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MATMPIAIJ is not registered");
+  PetscCall((*create)(A));
+  PetscCall(MatConvertInPlace_MPIAIJ_MPIAIJFormat(A, type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

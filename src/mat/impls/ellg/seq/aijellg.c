@@ -21,6 +21,12 @@ static PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
+  if (!aa && ai[m]) { /* a structure without values (MatTransposeSymbolic(), symbolic products): nothing to store yet */
+    e->built = PETSC_FALSE;
+    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   /* the sizes too: MPIAIJ renumbers the columns of its off-diagonal block in place */
   if (e->built && A->nonzerostate == e->nzstate && e->fmt->n == A->cmap->n && e->fmt->nnz == ai[m]) {
     PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
@@ -48,6 +54,7 @@ static PetscErrorCode MatSeqAIJELLGSync(Mat A)
 
   PetscFunctionBegin;
   if (!(e->built && (state == e->state || (e->assembled && state == e->state + 1)))) PetscCall(MatSeqAIJELLGSyncForce(A));
+  PetscCheck(e->built, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The matrix has a nonzero structure but no values yet (a symbolic result): compute its values first");
   e->state     = ((PetscObject)A)->state;
   e->assembled = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -430,14 +437,11 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
 /* MatConvert from SeqAIJ (or any of our seq types, through their AIJ data) to a format type */
 PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
+  Mat T;
+
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *B, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
-  else *B = A;
-  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(*B, type, NULL));
+  PetscCall(MatELLGConvertTarget(A, reuse, B, &T));
+  if (T) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(T, type, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
