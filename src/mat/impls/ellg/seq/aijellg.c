@@ -336,7 +336,7 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy)
+#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor)
 
 static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
 
@@ -396,6 +396,19 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+   in-place LU: SeqAIJ's merges the factor's header into A keeping A's operations, which would leave
+   ours on a SeqAIJ factor; a factor is not stored in the format, so A becomes SeqAIJ first
+*/
+static PetscErrorCode MatLUFactor_SeqAIJELLG(Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscInfo(A, "In-place LU factorization: the matrix becomes %s\n", MATSEQAIJ));
+  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
+  PetscUseTypeMethod(A, lufactor, row, col, info);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* turns the SeqAIJ matrix A into the given format type, in place, with the format options of
    params (if not NULL); an assembled matrix is stored in the format at once */
 PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFormat params)
@@ -424,6 +437,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->view             = MatView_SeqAIJELLG;
   A->ops->duplicate        = MatDuplicate_SeqAIJELLG;
   A->ops->destroy          = MatDestroy_SeqAIJELLG;
+  A->ops->lufactor         = MatLUFactor_SeqAIJELLG;
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
 
   PetscCall(PetscFree(A->defaultvectype));
