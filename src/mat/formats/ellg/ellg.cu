@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *
 /* C = A B (+ C), FastSpMM on ELLR-T: the T threads of a row read its entries once per pass (thread t
    entries t, t+T, ...) and accumulate lc <= LC columns of C each; the first thread writes them */
 template <int T, int LC>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) ELLGSpMMKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) ELLGSpMMKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const int gid  = blockIdx.x * blockDim.x + threadIdx.x;
   const int row  = gid / T;
@@ -64,10 +64,12 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) ELLGSpMMKernel(int m, i
     const double *B  = a.B + (size_t)j0 * a.ldb;
     double        acc[LC];
     ELLGSpMMZero<LC>(acc);
-    for (int k = lane; k < len; k += T) {
-      const size_t q = (size_t)k * pitch + row;
-      ELLGSpMMAccumulate<LC>(acc, val[q], B + col[q], a.ldb, nc);
-    }
+    ELLGSpMMPass<LC>(nc, [&](auto full) {
+      for (int k = lane; k < len; k += T) {
+        const size_t q = (size_t)k * pitch + row;
+        ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+      }
+    });
     ELLGSpMMGroupReduce<T, LC>(acc);
     if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
   }

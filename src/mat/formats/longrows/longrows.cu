@@ -61,7 +61,9 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) SpMMChunkSumKernel(const Lon
     const double *B  = a.B + (size_t)j0 * a.ldb;
     double        acc[LC];
     ELLGSpMMZero<LC>(acc);
-    for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) ELLGSpMMAccumulate<LC>(acc, l.val[k], B + l.col[k], a.ldb, nc);
+    ELLGSpMMPass<LC>(nc, [&](auto full) {
+      for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, l.val[k], B + l.col[k], a.ldb, nc);
+    });
     ELLGSpMMGroupReduce<32, LC>(acc);
     if ((threadIdx.x & 31) == 0)
 #pragma unroll

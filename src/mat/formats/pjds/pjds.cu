@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
 /* C = A B (+ C): the thread of sorted row r reads the row once per pass and accumulates lc <= LC columns,
    written to row perm[r] of C */
 template <int LC>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) PJDSSpMMKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -70,10 +70,12 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) PJDSSpMMKernel(int m, i
     const double *B  = a.B + (size_t)j0 * a.ldb;
     double        acc[LC];
     ELLGSpMMZero<LC>(acc);
-    for (int j = 0; j < w; j++) {
-      const int q = colstart[j] + r;
-      ELLGSpMMAccumulate<LC>(acc, val[q], B + col[q], a.ldb, nc);
-    }
+    ELLGSpMMPass<LC>(nc, [&](auto full) {
+      for (int j = 0; j < w; j++) {
+        const int q = colstart[j] + r;
+        ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+      }
+    });
     ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
   }
 }

@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *_
 /* C = A B (+ C): the T threads of a row read its entries (and padding) once per pass, as the SpMV, and
    accumulate lc <= LC columns of C each; the first thread writes them to the row in the matrix's numbering */
 template <int T, int LC>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  r    = (int)(gid / T);
@@ -78,10 +78,12 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS) SlicedSpMMKernel(int m,
     const double *B  = a.B + (size_t)j0 * a.ldb;
     double        acc[LC];
     ELLGSpMMZero<LC>(acc);
-    for (int k = lane; k < w; k += T) {
-      const int q = start + k * C + l;
-      ELLGSpMMAccumulate<LC>(acc, val[q], B + col[q], a.ldb, nc);
-    }
+    ELLGSpMMPass<LC>(nc, [&](auto full) {
+      for (int k = lane; k < w; k += T) {
+        const int q = start + k * C + l;
+        ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+      }
+    });
     ELLGSpMMGroupReduce<T, LC>(acc);
     if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
   }
