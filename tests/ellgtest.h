@@ -165,6 +165,17 @@ static inline PetscErrorCode FillLaplacian(Mat A, PetscInt dim, PetscInt n, Pets
   PetscFunctionReturn(0);
 }
 
+/* RandomCreate - a random generator on comm with values in [-1, 1), seeded with seed (the same numbers every run) */
+static inline PetscErrorCode RandomCreate(MPI_Comm comm, unsigned long seed, PetscRandom *rnd)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(comm, rnd));
+  PetscCall(PetscRandomSetInterval(*rnd, -1.0, 1.0));
+  PetscCall(PetscRandomSetSeed(*rnd, seed));
+  PetscCall(PetscRandomSeed(*rnd));
+  PetscFunctionReturn(0);
+}
+
 /* CSRRandom - random M x N matrix: each entry present with probability density; zerofrac of them stored as explicit zeros.
    len[i] >= 0 forces row i to hold exactly that many entries (first columns of a random shift) */
 static inline PetscErrorCode CSRRandom(const char *name, PetscInt M, PetscInt N, PetscReal density, PetscReal zerofrac, const PetscInt len[], unsigned long seed, CSR *c)
@@ -174,10 +185,7 @@ static inline PetscErrorCode CSRRandom(const char *name, PetscInt M, PetscInt N,
   PetscReal   r;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
-  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
-  PetscCall(PetscRandomSetSeed(rnd, seed));
-  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(RandomCreate(PETSC_COMM_SELF, seed, &rnd));
   for (i = 0; i < M; i++) cap += len && len[i] >= 0 ? len[i] : (PetscInt)(density * N + 1);
   cap = 2 * cap + M * 4;
   PetscCall(CSRCreate(name, M, N, cap, c));

@@ -265,10 +265,7 @@ int main(int argc, char **argv)
   comm = PETSC_COMM_WORLD;
   PetscCall(TestType(type, NULL, NULL));
   PetscCall(GetLayout(&layout));
-  PetscCall(PetscRandomCreate(comm, &rnd));
-  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
-  PetscCall(PetscRandomSetSeed(rnd, 11));
-  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(RandomCreate(comm, 11, &rnd));
 
   {
     PetscInt dense[200];

@@ -606,10 +606,7 @@ int main(int argc, char **argv)
   comm = PETSC_COMM_WORLD;
   PetscCall(TestType(type, NULL, NULL));
   PetscCall(GetLayout(&layout));
-  PetscCall(PetscRandomCreate(comm, &rnd));
-  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
-  PetscCall(PetscRandomSetSeed(rnd, 7));
-  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(RandomCreate(comm, 7, &rnd));
 
   PetscCall(LocalSize(comm, layout, 0, 23, &m));
   PetscCall(CheckConversions(comm, m, 23, rnd, &nfail));
