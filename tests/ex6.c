@@ -5,13 +5,17 @@ of L = 1 to 64 columns: each product runs in the format (log event ELLGSpMM); Ma
 nonconforming sizes fail as with AIJ. Prints pass/fail lines only, the same for every type and option.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\
   -empty_rank: the last MPI process owns no rows and no columns\n\
-  -uneven: process r owns a share of the rows growing with r, of the columns shrinking with r\n\n";
+  -uneven: process r owns a share of the rows growing with r, of the columns shrinking with r\n\
+  -L <n>: C = A B for this number of columns only (instead of 1 to 64), on the matrices with at most 2^25 / n columns\n\n";
 
 #include "ellgtest.h"
 
 /* the columns of B: every L from 1 to 64 the kernels treat apart (one column, powers of two and one past them,
    odd counts) */
 static const PetscInt Ls[] = {1, 2, 3, 7, 8, 17, 32, 33, 64};
+
+/* -L: the largest B (entries) a case runs with */
+#define MAX_B_ENTRIES 33554432.0
 
 /* CheckDense - C against Cref = R B: |(A B)_ij| <= ||A||_inf max |B|, and |B| <= 1 */
 static PetscErrorCode CheckDense(Mat C, Mat Cref, Mat R, const char *what, PetscBool *ok)
@@ -57,24 +61,27 @@ static PetscErrorCode PrintResult(MPI_Comm comm, const char *name, const char *w
   PetscFunctionReturn(0);
 }
 
-/* C = A B (MatMatMult) against R B for each L, each in the format */
-static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscRandom rnd, PetscInt *nfail)
+/* C = A B (MatMatMult) against R B for each L of Ls, or for L alone when it is not 0, each in the format */
+static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscInt L, PetscRandom rnd, PetscInt *nfail)
 {
-  MPI_Comm       comm = PetscObjectComm((PetscObject)A);
-  PetscInt       n, N;
-  PetscLogDouble count;
-  PetscBool      ok = PETSC_TRUE;
-  char           what[64];
+  MPI_Comm        comm = PetscObjectComm((PetscObject)A);
+  PetscInt        n, N;
+  const PetscInt *list = L ? &L : Ls;
+  const size_t    nl   = L ? 1 : PETSC_STATIC_ARRAY_LENGTH(Ls);
+  PetscLogDouble  count;
+  PetscBool       ok = PETSC_TRUE;
+  char            what[64], check[64] = "C = A B in the format, L = 1 .. 64";
 
   PetscFunctionBeginUser;
+  if (L) PetscCall(PetscSNPrintf(check, sizeof(check), "C = A B in the format, L = %" PetscInt_FMT, L));
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
   PetscCall(EventCount("ELLGSpMM", &count));
-  for (size_t l = 0; l < PETSC_STATIC_ARRAY_LENGTH(Ls); l++) {
+  for (size_t l = 0; l < nl; l++) {
     Mat B, C, Cref;
 
-    PetscCall(PetscSNPrintf(what, sizeof(what), "MatMatMult with L = %" PetscInt_FMT, Ls[l]));
-    PetscCall(DenseRandom(comm, MATDENSE, n, N, Ls[l], 0, rnd, &B));
+    PetscCall(PetscSNPrintf(what, sizeof(what), "MatMatMult with L = %" PetscInt_FMT, list[l]));
+    PetscCall(DenseRandom(comm, MATDENSE, n, N, list[l], 0, rnd, &B));
     PetscCall(MatMatMult(A, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &C));
     PetscCall(CheckRan(comm, &count, 1, what, &ok));
     PetscCall(MatMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref));
@@ -83,7 +90,7 @@ static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscRandom 
     PetscCall(MatDestroy(&C));
     PetscCall(MatDestroy(&Cref));
   }
-  PetscCall(PrintResult(comm, name, "C = A B in the format, L = 1 .. 64", ok, nfail));
+  PetscCall(PrintResult(comm, name, check, ok, nfail));
   PetscFunctionReturn(0);
 }
 
@@ -252,7 +259,7 @@ int main(int argc, char **argv)
 {
   MPI_Comm    comm;
   Layout      layout;
-  PetscInt    nfail = 0, i, ncase = 0;
+  PetscInt    nfail = 0, i, ncase = 0, L = 0;
   PetscRandom rnd;
   CSR         c[16];
   Mat         A, R;
@@ -286,10 +293,16 @@ int main(int argc, char **argv)
     PetscCall(CSRPowerLaw("power-law rows 2000x2000", 2000, 2, 1.3, 12, &c[ncase++]));
   }
 
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-L", &L, NULL));
+  PetscCheck(L >= 0, comm, PETSC_ERR_ARG_OUTOFRANGE, "-L %" PetscInt_FMT ": B needs at least one column", L);
   for (i = 0; i < ncase; i++) {
+    if (L && (double)c[i].N * L > MAX_B_ENTRIES) { /* -L: only the cases whose B stays small */
+      PetscCall(CSRDestroy(&c[i]));
+      continue;
+    }
     PetscCall(CreateMatSplit(comm, layout, &c[i], type, &A));
     PetscCall(CreateMatSplit(comm, layout, &c[i], MATAIJ, &R));
-    PetscCall(CheckProducts(A, R, c[i].name, rnd, &nfail));
+    PetscCall(CheckProducts(A, R, c[i].name, L, rnd, &nfail));
     PetscCall(CheckLeadingDimensions(A, R, c[i].name, rnd, &nfail));
     PetscCall(CheckTransposeProduct(A, R, c[i].name, rnd, &nfail));
     PetscCall(CheckReuse(A, R, &c[i], c[i].name, rnd, &nfail)); /* last: it changes A and R */
@@ -389,5 +402,22 @@ int main(int argc, char **argv)
       nsize: 2
       args: -type pjds -mat_pjds_long_row_threshold 3 -mat_pjds_spmm_chunk_columns 9
       output_file: output/ex6_mpi.out
+
+   # more passes than a grid has rows (65535): a column per pass and all columns in one chunk, so that the
+   # kernels go in two launches
+   test:
+      suffix: many_passes_ellg
+      args: -type ellg -L 65537 -mat_ellg_spmm_columns 1 -mat_ellg_spmm_chunk_columns 65537
+      output_file: output/ex6_many_passes.out
+
+   test:
+      suffix: many_passes_pjds
+      args: -type pjds -L 65537 -mat_pjds_spmm_columns 1 -mat_pjds_spmm_chunk_columns 65537
+      output_file: output/ex6_many_passes.out
+
+   test:
+      suffix: many_passes_slicedell
+      args: -type slicedell -L 65537 -mat_slicedell_spmm_columns 1 -mat_slicedell_spmm_chunk_columns 65537
+      output_file: output/ex6_many_passes.out
 
 TEST*/

@@ -51,11 +51,29 @@ inline int ELLGSpMMTemplateColumns(int lc)
   return LC;
 }
 
-/* grid rows (blockIdx.y) for the passes over ncols columns, lc at a time; the kernels loop when there are more */
+/* grid rows (blockIdx.y) for the passes over ncols columns, lc at a time; the long rows' kernel loops when there are more */
 inline unsigned ELLGSpMMPasses(int ncols, int lc)
 {
   const int passes = (ncols + lc - 1) / lc;
   return (unsigned)(passes < 65535 ? passes : 65535);
+}
+
+/* launch(args, passes) for groups of at most 65535 passes (the rows of a grid) over the columns of a,
+   lc at a time, args those of the group's columns (B and C from its first column on): a kernel block
+   then runs pass blockIdx.y alone, without the loop over passes that costs registers and a tenth of
+   the time; returns 0 or the first error */
+template <class F>
+inline int ELLGSpMMLaunchPasses(const ELLGSpMMArgs *a, int lc, F launch)
+{
+  const int most = 65535 * lc;
+  for (int j0 = 0; j0 < a->ncols; j0 += most) {
+    ELLGSpMMArgs g = *a;
+    g.ncols        = a->ncols - j0 < most ? a->ncols - j0 : most;
+    g.B            = a->B + (size_t)j0 * a->ldb;
+    g.C            = a->C + (size_t)j0 * a->ldc;
+    if (const int err = launch(g, (g.ncols + lc - 1) / lc)) return err;
+  }
+  return 0;
 }
 
 template <int LC>

@@ -382,12 +382,18 @@ int ELLGSpMMColumns(PetscInt option, PetscInt64 threads, PetscInt ncols)
 
 /* C = A B (+ C when args->add): the format's kernel, then the long rows; compressed, the stored rows'
    product goes to the start of args->work and is added into their rows of C (an off-diagonal block,
-   which never comes first: C already holds the diagonal block's product) */
+   which never comes first: C already holds the diagonal block's product). One column on the default
+   stream is a product with a vector: the SpMV kernels, which take a fifth less time than a pass of one
+   column (7-point Laplacian) */
 PetscErrorCode ELLGFormatSpMM(ELLGFormat fmt, const ELLGSpMMArgs *args)
 {
   ELLGSpMMArgs a = *args;
 
   PetscFunctionBegin;
+  if (args->ncols == 1 && !args->stream) {
+    PetscCall(ELLGFormatMult(fmt, args->B, args->add ? args->C : NULL, args->C));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (fmt->rows) {
     PetscCheck(args->add, PETSC_COMM_SELF, PETSC_ERR_PLIB, "A format with compressed rows only adds to a product");
     a.C    = args->work;

@@ -58,21 +58,19 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   const int row  = gid / T;
   const int lane = gid % T;
   if (row >= m) return; /* the T threads of a row leave together */
-  const int len = rowlen[row];
-  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) {
-    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
-    const double *B  = a.B + (size_t)j0 * a.ldb;
-    double        acc[LC];
-    ELLGSpMMZero<LC>(acc);
-    ELLGSpMMPass<LC>(nc, [&](auto full) {
-      for (int k = lane; k < len; k += T) {
-        const size_t q = (size_t)k * pitch + row;
-        ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
-      }
-    });
-    ELLGSpMMGroupReduce<T, LC>(acc);
-    if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
-  }
+  const int     len = rowlen[row];
+  const int     j0 = blockIdx.y * lc, nc = min(lc, a.ncols - j0);
+  const double *B  = a.B + (size_t)j0 * a.ldb;
+  double        acc[LC];
+  ELLGSpMMZero<LC>(acc);
+  ELLGSpMMPass<LC>(nc, [&](auto full) {
+    for (int k = lane; k < len; k += T) {
+      const size_t q = (size_t)k * pitch + row;
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+    }
+  });
+  ELLGSpMMGroupReduce<T, LC>(acc);
+  if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
 }
 
 __global__ void MultTransposeAddKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
@@ -133,12 +131,13 @@ extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const EL
 {
   if (!e->m || !a->ncols) return 0;
   const int          threads = ELLGSpMMBlockSize(bs);
-  const dim3         grid(Blocks((long)e->m * T, threads), ELLGSpMMPasses(a->ncols, lc));
   const cudaStream_t stream = (cudaStream_t)a->stream;
-  return ELLGDispatchPow2(T, [&](auto t) {
-    return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-      ELLGSpMMKernel<decltype(t)::value, decltype(c)::value><<<grid, threads, 0, stream>>>(e->m, e->pitch, e->rowlen, e->col, e->val, lc, *a);
-      return (int)cudaGetLastError();
+  return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
+    return ELLGDispatchPow2(T, [&](auto t) {
+      return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+        ELLGSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)e->m * T, threads), passes), threads, 0, stream>>>(e->m, e->pitch, e->rowlen, e->col, e->val, lc, g);
+        return (int)cudaGetLastError();
+      });
     });
   });
 }

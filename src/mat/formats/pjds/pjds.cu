@@ -64,20 +64,18 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const int i = perm[r], w = RowWidth(colstart, width, r);
-  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) {
-    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
-    const double *B  = a.B + (size_t)j0 * a.ldb;
-    double        acc[LC];
-    ELLGSpMMZero<LC>(acc);
-    ELLGSpMMPass<LC>(nc, [&](auto full) {
-      for (int j = 0; j < w; j++) {
-        const int q = colstart[j] + r;
-        ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
-      }
-    });
-    ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
-  }
+  const int     i = perm[r], w = RowWidth(colstart, width, r);
+  const int     j0 = blockIdx.y * lc, nc = min(lc, a.ncols - j0);
+  const double *B  = a.B + (size_t)j0 * a.ldb;
+  double        acc[LC];
+  ELLGSpMMZero<LC>(acc);
+  ELLGSpMMPass<LC>(nc, [&](auto full) {
+    for (int j = 0; j < w; j++) {
+      const int q = colstart[j] + r;
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+    }
+  });
+  ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
 }
 
 /* y += A^T x; entries with value 0 (padding, explicit zeros) add nothing and are skipped */
@@ -138,11 +136,12 @@ extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMA
 {
   if (!p->m || !a->ncols) return 0;
   const int          threads = ELLGSpMMBlockSize(bs);
-  const dim3         grid(Blocks(p->m, threads), ELLGSpMMPasses(a->ncols, lc));
   const cudaStream_t stream = (cudaStream_t)a->stream;
-  return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-    PJDSSpMMKernel<decltype(c)::value><<<grid, threads, 0, stream>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, lc, *a);
-    return (int)cudaGetLastError();
+  return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
+    return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+      PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, lc, g);
+      return (int)cudaGetLastError();
+    });
   });
 }
 

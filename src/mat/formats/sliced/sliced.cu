@@ -72,21 +72,19 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   if (r >= m) return; /* the T threads of a row leave together */
   const int C = 1 << logC, s = r >> logC, l = r & (C - 1);
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
-  const int i     = perm ? perm[r] : r;
-  for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) {
-    const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
-    const double *B  = a.B + (size_t)j0 * a.ldb;
-    double        acc[LC];
-    ELLGSpMMZero<LC>(acc);
-    ELLGSpMMPass<LC>(nc, [&](auto full) {
-      for (int k = lane; k < w; k += T) {
-        const int q = start + k * C + l;
-        ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
-      }
-    });
-    ELLGSpMMGroupReduce<T, LC>(acc);
-    if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
-  }
+  const int     i  = perm ? perm[r] : r;
+  const int     j0 = blockIdx.y * lc, nc = min(lc, a.ncols - j0);
+  const double *B  = a.B + (size_t)j0 * a.ldb;
+  double        acc[LC];
+  ELLGSpMMZero<LC>(acc);
+  ELLGSpMMPass<LC>(nc, [&](auto full) {
+    for (int k = lane; k < w; k += T) {
+      const int q = start + k * C + l;
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+    }
+  });
+  ELLGSpMMGroupReduce<T, LC>(acc);
+  if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
 }
 
 /* a thread per row; padding (value 0) adds nothing and is skipped */
@@ -153,12 +151,13 @@ extern "C" int SlicedCudaSpMM(const SlicedArrays *a, int T, int bs, int lc, cons
 {
   if (!a->m || !args->ncols) return 0;
   const int          threads = ELLGSpMMBlockSize(bs);
-  const dim3         grid(Blocks((long)a->m * T, threads), ELLGSpMMPasses(args->ncols, lc));
   const cudaStream_t stream = (cudaStream_t)args->stream;
-  return ELLGDispatchPow2(T, [&](auto t) {
-    return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-      SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<grid, threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, lc, *args);
-      return (int)cudaGetLastError();
+  return ELLGSpMMLaunchPasses(args, lc, [&](const ELLGSpMMArgs &g, int passes) {
+    return ELLGDispatchPow2(T, [&](auto t) {
+      return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+        SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)a->m * T, threads), passes), threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, lc, g);
+        return (int)cudaGetLastError();
+      });
     });
   });
 }
