@@ -3,6 +3,7 @@
    coalesced; with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
+#include <ellgloads.h>
 #include "pjdskernels.h"
 
 namespace
@@ -44,14 +45,14 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
   int       j = 0;
   for (; j + 1 < w; j += 2) {
     const int    q0 = colstart[j] + r, q1 = colstart[j + 1] + r;
-    const int    c0 = col[q0], c1 = col[q1];
-    const double v0 = val[q0], v1 = val[q1];
-    sum0 += v0 * x[c0];
-    sum1 += v1 * x[c1];
+    const int    c0 = ELLGLoadMatrix(col + q0), c1 = ELLGLoadMatrix(col + q1);
+    const double v0 = ELLGLoadMatrix(val + q0), v1 = ELLGLoadMatrix(val + q1);
+    sum0 += v0 * ELLGLoadX(x, c0);
+    sum1 += v1 * ELLGLoadX(x, c1);
   }
   if (j < w) {
     const int q = colstart[j] + r;
-    sum0 += val[q] * x[col[q]];
+    sum0 += ELLGLoadMatrix(val + q) * ELLGLoadX(x, ELLGLoadMatrix(col + q));
   }
   const double sum = sum0 + sum1;
   y[i] = z ? z[i] + sum : sum;
