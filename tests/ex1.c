@@ -487,6 +487,14 @@ int main(int argc, char **argv)
       args: -type pjds -mat_pjds_block_rows 1
       output_file: output/ex1_1.out
 
+   # the SpMV's threads per row from the row widths: bins of every T from 32 to 1 (entries per thread 1 and 3),
+   # with blocks of 1 and 8 rows
+   test:
+      suffix: pjds_entries_per_thread
+      nsize: {{1 2}}
+      args: -type pjds -mat_pjds_entries_per_thread {{1 3}} -mat_pjds_block_rows {{1 8}}
+      output_file: output/ex1_1.out
+
    # slice height and sigma (0: automatic), threads per row (0: from the slice widths)
    test:
       suffix: slicedell_slice_height

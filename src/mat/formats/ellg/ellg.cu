@@ -2,6 +2,7 @@
    packing from CSR */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
+#include <ellgloads.h>
 #include "ellgkernels.h"
 
 /* one thread per row (padding rows up to the pitch included): entries and padding of the row */
@@ -34,12 +35,12 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *
   double       sum0 = 0.0, sum1 = 0.0;
   int          k    = lane;
   for (; k + T < len; k += 2 * T, c += 2 * step, v += 2 * step) {
-    const int    c0 = c[0], c1 = c[step];
-    const double v0 = v[0], v1 = v[step];
-    sum0 += v0 * x[c0];
-    sum1 += v1 * x[c1];
+    const int    c0 = ELLGLoadMatrix(c), c1 = ELLGLoadMatrix(c + step);
+    const double v0 = ELLGLoadMatrix(v), v1 = ELLGLoadMatrix(v + step);
+    sum0 += v0 * ELLGLoadX(x, c0);
+    sum1 += v1 * ELLGLoadX(x, c1);
   }
-  if (k < len) sum0 += v[0] * x[c[0]];
+  if (k < len) sum0 += ELLGLoadMatrix(v) * ELLGLoadX(x, ELLGLoadMatrix(c));
   double sum = sum0 + sum1;
   if (T > 1) {
     const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));

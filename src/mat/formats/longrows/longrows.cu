@@ -1,6 +1,7 @@
 /* Long rows on CUDA: a thread block per chunk of a row; sums by warp shuffles then shared memory */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
+#include <ellgloads.h>
 #include "longrowskernels.h"
 
 /* the entries of chunk c: [*begin, *end) in the long-row CSR; the row's matrix row in *row */
@@ -29,7 +30,7 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) ChunkSumKernel(const LongRow
   int               begin, end, row;
   double            sum = 0.0;
   ChunkRange(l, blockIdx.x, &begin, &end, &row);
-  for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += l.val[k] * x[l.col[k]];
+  for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += ELLGLoadMatrix(l.val + k) * ELLGLoadX(x, ELLGLoadMatrix(l.col + k));
   for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
   if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
   __syncthreads();

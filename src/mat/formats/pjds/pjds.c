@@ -8,6 +8,7 @@ typedef struct {
   PJDSArrays a;                   /* in the backend's memory */
   PetscInt   br;                  /* option: rows per block (a power of two, 1 to 1024; 0 automatic) */
   PetscInt   br_applied;          /* the block rows of the last build */
+  PetscInt   ept, ept_option;     /* most entries a thread of a row takes in the CUDA SpMV; option (0: automatic) */
   PetscInt   bs, bs_option;       /* threads per CUDA block in use; option (0: chosen from the rows) */
   PetscInt   nnz;                 /* entries the format holds (the matrix's, less the long rows') */
   PetscInt   nblocks, nzblocks;   /* blocks of rows, those of them with at least one diagonal */
@@ -51,7 +52,8 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
    small matrices still spread over the multiprocessors (a thread per row, nothing else to tune yet) */
 static void PJDSChooseParameters(PJDS *p)
 {
-  p->bs = 256;
+  p->ept = p->ept_option ? p->ept_option : 16;
+  p->bs  = 256;
   while (p->bs > 64 && ((PetscInt64)p->a.m + p->bs - 1) / p->bs < 256) p->bs /= 2;
   if (p->bs_option) p->bs = p->bs_option;
 }
@@ -64,6 +66,8 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
   PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
+  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
+  PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
   PetscOptionsHeadEnd();
   PJDSChooseParameters(p);
@@ -75,8 +79,9 @@ static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
   PJDS *a = (PJDS *)from->data, *b = (PJDS *)to->data;
 
   PetscFunctionBegin;
-  b->br        = a->br;
-  b->bs_option = a->bs_option;
+  b->br         = a->br;
+  b->bs_option  = a->bs_option;
+  b->ept_option = a->ept_option;
   PJDSChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -155,6 +160,24 @@ static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *p
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the bins of the CUDA SpMV (pjdskernels.h): T for a row of width w is the least power of two, up to 32,
+   with ceil(w / T) <= ept; the widths (of the blocks, in sorted order) never grow, nor does T */
+static void PJDSBins(PetscInt m, const PetscInt *len, const int *perm, PetscInt br, PetscInt ept, PJDSArrays *a)
+{
+  a->nbins      = 0;
+  a->binrow[0]  = 0;
+  a->binwarp[0] = 0;
+  for (PetscInt b = 0; b * br < m; b++) {
+    const PetscInt w = len[perm[b * br]];
+    int            T = 1;
+
+    while (T < 32 && w > ept * T) T *= 2;
+    if (!a->nbins || T != a->binT[a->nbins - 1]) a->binT[a->nbins++] = T;
+    a->binrow[a->nbins] = (int)PetscMin((b + 1) * br, m);
+  }
+  for (int k = 0; k < a->nbins; k++) a->binwarp[k + 1] = a->binwarp[k] + (int)(((PetscInt64)(a->binrow[k + 1] - a->binrow[k]) * a->binT[k] + 31) / 32);
+}
+
 static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
   PJDS          *p = (PJDS *)fmt->data;
@@ -183,6 +206,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
   PJDSChooseParameters(p);
+  PJDSBins(m, csr->len, perm, p->br_applied, p->ept, &p->a);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
@@ -247,11 +271,19 @@ static PetscErrorCode PJDSGetDiagonal(ELLGFormat fmt, PetscScalar *d)
 static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
 {
   PJDS *p = (PJDS *)fmt->data;
+  char  bins[PJDS_MAX_BINS * 32];
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS %" PetscInt_FMT " block rows (%" PetscInt_FMT " blocks, %" PetscInt_FMT " with entries), width %d, row length mean %.3g std %.3g\n", p->br_applied, p->nblocks, p->nzblocks, p->a.width, p->mean, p->stddev));
   PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS stored entries %d for %" PetscInt_FMT " nonzeros (padding ratio %.3f)\n", p->a.stored, p->nnz, p->nnz ? (double)p->a.stored / (double)p->nnz : 1.0));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel pJDS: 1 thread per row, %" PetscInt_FMT " threads per block%s\n", p->bs, p->bs_option ? "" : " (automatic)"));
+  bins[0] = 0;
+  for (int k = 0; k < p->a.nbins; k++) {
+    char bin[32];
+
+    PetscCall(PetscSNPrintf(bin, sizeof(bin), "%s %d for %d rows", k ? "," : "", p->a.binT[k], p->a.binrow[k + 1] - p->a.binrow[k]));
+    PetscCall(PetscStrlcat(bins, bin, sizeof(bins)));
+  }
+  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel pJDS: %" PetscInt_FMT " threads per block%s; SpMV threads per row (at most %" PetscInt_FMT " entries each%s):%s\n", p->bs, p->bs_option ? "" : " (automatic)", p->ept, p->ept_option ? "" : ", automatic", p->a.nbins ? bins : " none (no rows)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

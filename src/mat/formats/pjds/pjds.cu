@@ -3,6 +3,7 @@
    coalesced; with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
+#include <ellgloads.h>
 #include "pjdskernels.h"
 
 namespace
@@ -44,17 +45,52 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
   int       j = 0;
   for (; j + 1 < w; j += 2) {
     const int    q0 = colstart[j] + r, q1 = colstart[j + 1] + r;
-    const int    c0 = col[q0], c1 = col[q1];
-    const double v0 = val[q0], v1 = val[q1];
-    sum0 += v0 * x[c0];
-    sum1 += v1 * x[c1];
+    const int    c0 = ELLGLoadMatrix(col + q0), c1 = ELLGLoadMatrix(col + q1);
+    const double v0 = ELLGLoadMatrix(val + q0), v1 = ELLGLoadMatrix(val + q1);
+    sum0 += v0 * ELLGLoadX(x, c0);
+    sum1 += v1 * ELLGLoadX(x, c1);
   }
   if (j < w) {
     const int q = colstart[j] + r;
-    sum0 += val[q] * x[col[q]];
+    sum0 += ELLGLoadMatrix(val + q) * ELLGLoadX(x, ELLGLoadMatrix(col + q));
   }
   const double sum = sum0 + sum1;
   y[i] = z ? z[i] + sum : sum;
+}
+
+/* the bins of rows (pjdskernels.h): a warp per 32 / T sorted rows of bin k, thread t of a row takes its
+   diagonals t, t+T, ... (two loads before they are used), the T partial sums reduced by warp shuffles */
+__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const double *__restrict__ x, const double *z, double *y)
+{
+  const int g = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  if (g >= p.binwarp[p.nbins]) return; /* whole warps: the blocks are multiples of 32 threads */
+  int k = 0;
+  while (g >= p.binwarp[k + 1]) k++;
+  const int  T = p.binT[k], t = lane & (T - 1);
+  const int  r     = p.binrow[k] + (g - p.binwarp[k]) * (32 / T) + lane / T;
+  const bool valid = r < p.binrow[k + 1];
+  double     sum0 = 0.0, sum1 = 0.0;
+  if (valid) {
+    const int w = RowWidth(p.colstart, p.width, r);
+    int       j = t;
+    for (; j + T < w; j += 2 * T) {
+      const int    q0 = p.colstart[j] + r, q1 = p.colstart[j + T] + r;
+      const int    c0 = ELLGLoadMatrix(p.col + q0), c1 = ELLGLoadMatrix(p.col + q1);
+      const double v0 = ELLGLoadMatrix(p.val + q0), v1 = ELLGLoadMatrix(p.val + q1);
+      sum0 += v0 * ELLGLoadX(x, c0);
+      sum1 += v1 * ELLGLoadX(x, c1);
+    }
+    if (j < w) {
+      const int q = p.colstart[j] + r;
+      sum0 += ELLGLoadMatrix(p.val + q) * ELLGLoadX(x, ELLGLoadMatrix(p.col + q));
+    }
+  }
+  double sum = sum0 + sum1;
+  for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
+  if (valid && t == 0) {
+    const int i = p.perm[r];
+    y[i]        = z ? z[i] + sum : sum;
+  }
 }
 
 /* C = A B (+ C): the thread of sorted row r reads the row once per pass and accumulates lc <= LC columns,
@@ -123,11 +159,13 @@ extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int
   return (int)cudaGetLastError();
 }
 
-/* every y entry is written, rows without stored entries included (y = z or 0) */
+/* every y entry is written, rows without stored entries included (y = z or 0); a thread per row when
+   every bin has T = 1 */
 extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const double *x, const double *z, double *y)
 {
   if (!p->m) return 0;
-  PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, z, y);
+  if (p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, z, y);
+  else PJDSMultBinsKernel<<<Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, x, z, y);
   return (int)cudaGetLastError();
 }
 

@@ -9,6 +9,9 @@
      val[colstart[j] + r],           entry j of sorted row r (padding: value 0, column of the row's last
      col[colstart[j] + r]            entry, 0 for a row without entries)
    x is read and y written in the original numbering (y[perm[r]]); nothing else is stored per row.
+   The CUDA SpMV gives each row T threads, T from the row's width so that a thread takes a bounded number
+   of entries: the sorted rows fall into bins of equal T (32, 16, ..., 1, in that order), bin k the rows
+   binrow[k] .. binrow[k+1] - 1 and the warps binwarp[k] .. binwarp[k+1] - 1, 32 / T rows per warp.
    Each function exists once per backend, with the same arguments (launch parameters are unused on
    the host): PJDSHost* (pjdshost.c) and PJDSCuda* (pjds.cu, returning 0 or a cudaError_t).
 */
@@ -19,10 +22,13 @@
 extern "C" {
 #endif
 
+#define PJDS_MAX_BINS 6 /* T = 32, 16, 8, 4, 2, 1 */
+
 typedef struct {
   int     m, width, stored; /* rows, diagonals, stored entries (colstart[width]) */
   int    *perm, *colstart, *col;
   double *val;
+  int     nbins, binT[PJDS_MAX_BINS], binrow[PJDS_MAX_BINS + 1], binwarp[PJDS_MAX_BINS + 1];
 } PJDSArrays;
 
 /* values (and, when csrcol is given, column indices) from the CSR in backend memory, for the
