@@ -2,7 +2,8 @@
 #
 #   make demo   [DEMO_ARGS=...]    tutorials/ex1: a 3D Laplacian solved with each matrix type
 #   make bench  [BENCH_ARGS=...]   tutorials/bench_spmv: MatMult per format next to AIJ on the
-#                                  host and cuSPARSE CSR; a table, and JSON in $(BENCH_JSON)
+#                                  host and cuSPARSE CSR and sliced ELL; a table, and JSON in
+#                                  $(BENCH_JSON)
 #   make bench-spmm [SPMM_ARGS=...] tutorials/bench_spmm: sparse times dense C = A B (MatMatMult with a
 #                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, B and C device
 #                                  dense matrices on the device and plain dense ones on the host, next
@@ -35,13 +36,13 @@ ASSEMBLY_JSON := $(ELLG_ARCH_DIR)/bench/bench_assembly.json
 
 TUT_CFLAGS := $(ELLG_CFLAGS) -Iinclude $(PETSC_CC_INCLUDES)
 TUT_LIBS   := -L$(LIBDIR) -Wl,-rpath,'$$ORIGIN/../../$(LIBDIR)' -lpetscellg $(PETSC_LIB)
-BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o)
+BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o $(TUTDIR)/bench_cusparse.cu.o)
 
 # ellgconf.h changes with the CUDA setting, so the bench is recompiled too
 $(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmv.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmv.o: tutorials/bench_spmv_report.h tutorials/bench_spmv_cusparse.h tutorials/bench_spmv_settings.h tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_spmm.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_assembly.o $(TUTDIR)/bench_mpi.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
 $(TUTDIR)/bench_assembly.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_mpi.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
@@ -50,7 +51,7 @@ $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
 	$(PCC) $(TUT_CFLAGS) -c $< -o $@
 
-$(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h
+$(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_cudainternal.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
