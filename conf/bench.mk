@@ -1,8 +1,20 @@
 # Tutorials and benchmarks, included at the end of the top-level makefile.
 #
 #   make demo   [DEMO_ARGS=...]    tutorials/ex1: a 3D Laplacian solved with each matrix type
-#   make bench  [BENCH_ARGS=...]   tutorials/bench_spmv: MatMult per format next to AIJ on the
-#                                  host and cuSPARSE CSR; a table, and JSON in $(BENCH_JSON)
+#   make bench  [BENCH_ARGS=...] [BENCH_EXTRA_ARGS=...]
+#                                  tutorials/bench_spmv: MatMult per format next to AIJ on the
+#                                  host and cuSPARSE CSR and sliced ELL (SELL), by default on the
+#                                  suite $(BENCH_SUITE) (each generator class at 10^7
+#                                  nonzeros and more) and on every .mtx and .mtx.gz file of
+#                                  BENCH_REAL_DIR (../shared/matrices/real) when that folder is
+#                                  there; a line per matrix as it is done, then a table (ms,
+#                                  GFLOP/s, GB/s, %copy, speedup against the best cuSPARSE, device
+#                                  MB, conversion ms, relative error), and JSON in $(BENCH_JSON).
+#                                  BENCH_ARGS replaces the matrices and options, BENCH_EXTRA_ARGS
+#                                  adds options: BENCH_EXTRA_ARGS=-sweep adds rows with other
+#                                  settings of each format's options
+#   make bench-plot                tutorials/plot_bench.py: charts of $(BENCH_JSON) next to it,
+#                                  bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
 #   make bench-spmm [SPMM_ARGS=...] tutorials/bench_spmm: sparse times dense C = A B (MatMatMult with a
 #                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, B and C device
 #                                  dense matrices on the device and plain dense ones on the host, next
@@ -24,24 +36,27 @@
 # copies, cuSPARSE); without, bench_spmv and bench_spmm time the host rows only and bench_assembly
 # runs on the host backend only. The harness builds the tutorials on its own, without it.
 
-TUTDIR     := $(ELLG_ARCH_DIR)/tutorials
-DEMO_ARGS  ?= -n 100
-BENCH_ARGS ?= -n 50,100,150,200,250,300
-BENCH_JSON := $(ELLG_ARCH_DIR)/bench/bench_spmv.json
-SPMM_ARGS  ?=
-SPMM_JSON  := $(ELLG_ARCH_DIR)/bench/bench_spmm.json
+TUTDIR           := $(ELLG_ARCH_DIR)/tutorials
+DEMO_ARGS        ?= -n 100
+BENCH_SUITE      ?= tutorials/data/default.suite
+BENCH_REAL_DIR   ?= $(abspath ../shared/matrices/real)
+BENCH_ARGS       ?= -suite $(BENCH_SUITE)$(if $(wildcard $(BENCH_REAL_DIR)/.), -matrices $(BENCH_REAL_DIR))
+BENCH_EXTRA_ARGS ?=
+BENCH_JSON       := $(ELLG_ARCH_DIR)/bench/bench_spmv.json
+SPMM_ARGS        ?=
+SPMM_JSON        := $(ELLG_ARCH_DIR)/bench/bench_spmm.json
 ASSEMBLY_ARGS ?=
 ASSEMBLY_JSON := $(ELLG_ARCH_DIR)/bench/bench_assembly.json
 
 TUT_CFLAGS := $(ELLG_CFLAGS) -Iinclude $(PETSC_CC_INCLUDES)
 TUT_LIBS   := -L$(LIBDIR) -Wl,-rpath,'$$ORIGIN/../../$(LIBDIR)' -lpetscellg $(PETSC_LIB)
-BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o)
+BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o $(TUTDIR)/bench_cusparse.cu.o)
 
 # ellgconf.h changes with the CUDA setting, so the bench is recompiled too
 $(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmv.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmv.o: tutorials/bench_spmv_report.h tutorials/bench_spmv_cusparse.h tutorials/bench_spmv_settings.h tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_spmm.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_assembly.o $(TUTDIR)/bench_mpi.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
 $(TUTDIR)/bench_assembly.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_mpi.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
@@ -50,7 +65,7 @@ $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
 	$(PCC) $(TUT_CFLAGS) -c $< -o $@
 
-$(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h
+$(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_cudainternal.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
@@ -81,7 +96,10 @@ bench:
 	@sh conf/deps.sh
 	@$(MAKE) --no-print-directory $(TUTDIR)/bench_spmv
 	@mkdir -p $(dir $(BENCH_JSON))
-	$(TUTDIR)/bench_spmv $(BENCH_ARGS) -json $(BENCH_JSON)
+	$(TUTDIR)/bench_spmv $(BENCH_ARGS) $(BENCH_EXTRA_ARGS) -json $(BENCH_JSON)
+
+bench-plot:
+	python3 tutorials/plot_bench.py $(BENCH_JSON)
 
 bench-spmm:
 	@sh conf/deps.sh
@@ -105,4 +123,4 @@ bench-mpi:
 	@for s in "strong 300" "weak 200"; do set -- $$s; for p in $(BENCH_MPI_RANKS); do \
 	  $(BENCH_MPIEXEC) -n $$p $(TUTDIR)/bench_mpi -scaling $$1 -n $$2 $(BENCH_MPI_ARGS) || exit 1; done; done
 
-.PHONY: tutorials demo bench bench-spmm bench-assembly bench-mpi
+.PHONY: tutorials demo bench bench-plot bench-spmm bench-assembly bench-mpi

@@ -8,10 +8,16 @@
 #include "bench_cuda.h"
 
 #if defined(BENCH_HAVE_CUDA)
+/* what reported an error code of the CUDA helper (bench_cuda.h) */
+static inline const char *BenchCudaErrorSource(int err)
+{
+  return err >= BENCH_HELPER_BASE ? "Error" : err >= BENCH_CUSPARSE_BASE ? "cuSPARSE error" : "CUDA error";
+}
+
   #define PetscCallBenchCuda(...) \
     do { \
       int bench_err_ = (__VA_ARGS__); \
-      PetscCheck(!bench_err_, PETSC_COMM_SELF, PETSC_ERR_LIB, "CUDA error %d in the bench's CUDA helper: %s", bench_err_, BenchCudaErrorString(bench_err_)); \
+      PetscCheck(!bench_err_, PETSC_COMM_SELF, PETSC_ERR_LIB, "%s %d in the bench's CUDA helper: %s", BenchCudaErrorSource(bench_err_), bench_err_ % BENCH_CUSPARSE_BASE, BenchCudaErrorString(bench_err_)); \
     } while (0)
 #endif
 
@@ -77,6 +83,17 @@ static inline PetscErrorCode BenchDeviceSetUp(BenchDevice *d)
   PetscFunctionReturn(0);
 }
 
+/* BenchSynchronizedTime - the wall clock once the work on the GPU (if there is one) is done */
+static inline PetscErrorCode BenchSynchronizedTime(BenchDevice *d, PetscLogDouble *t)
+{
+  PetscFunctionBeginUser;
+#if defined(BENCH_HAVE_CUDA)
+  if (d->device) PetscCallBenchCuda(BenchCudaSynchronize());
+#endif
+  PetscCall(PetscTime(t));
+  PetscFunctionReturn(0);
+}
+
 static inline PetscErrorCode BenchDeviceDestroy(BenchDevice *d)
 {
   PetscFunctionBeginUser;
@@ -124,6 +141,20 @@ static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, Pets
   PetscCall(Median(reps, tev, ms));
   PetscCall(Median(reps, twall, wall_ms));
   PetscCall(PetscFree2(tev, twall));
+  PetscFunctionReturn(0);
+}
+
+/* BenchAppend - one more element of size bytes, zeroed, at the end of *array, which holds *n of room for
+   *max (doubled when full) */
+static inline PetscErrorCode BenchAppend(size_t size, void **array, PetscInt *n, PetscInt *max, void **elem)
+{
+  PetscFunctionBeginUser;
+  if (*n == *max) {
+    *max = PetscMax(16, 2 * *max);
+    PetscCall(PetscRealloc(*max * size, array));
+  }
+  *elem = (char *)*array + (*n)++ * size;
+  PetscCall(PetscMemzero(*elem, size));
   PetscFunctionReturn(0);
 }
 

@@ -1,11 +1,12 @@
 /*
    The matrices of the benchmarks (bench_spmv, bench_spmm): specs from the options (generators, Matrix
-   Market and PETSc binary files, suite files) loaded into the bench's CSR, and matrices of a given type
-   made from it. Header-only, as the other bench headers; static inline, so that a bench may leave some
+   Market and PETSc binary files, folders of Matrix Market files, suite files) loaded into the bench's
+   CSR, and matrices of a given type made from it. Header-only, as the other bench headers; static inline, so that a bench may leave some
    unused.
 */
 #pragma once
 #include <ctype.h>
+#include <dirent.h>
 #include <petscmat.h>
 #include "bench_generators.h"
 #include "bench_files.h"
@@ -15,21 +16,24 @@
 
 /* the help text of the options BenchMatrixSpecs() reads, but -n (whose default each bench gives) */
 #define BENCH_MATRICES_HELP \
-  "  -matrices <spec,...>     matrices (list), each a generator <name>-<n>[-<p>] or a file:\n" GENERATOR_HELP "                           file.mtx, file.mtx.gz: Matrix Market coordinate (real, integer, pattern;\n\
-                           general, symmetric, skew-symmetric); any other file: PETSc binary (MatLoad)\n\
-  -suite <file>            more matrices: one spec per line, # comments; relative file names are\n\
-                           looked up next to the suite file first\n\
+  "  -matrices <spec,...>     matrices (list), each a generator <name>-<n>[-<p>], a file or a folder:\n" GENERATOR_HELP "                           file.mtx, file.mtx.gz: Matrix Market coordinate (real, integer, pattern;\n\
+                           general, symmetric, skew-symmetric); any other file: PETSc binary (MatLoad);\n\
+                           a folder: each .mtx and .mtx.gz file in it, in sorted order\n\
+  -suite <file>            more matrices: one spec per line, # comments; relative file and folder\n\
+                           names are looked up next to the suite file first\n\
   -gen <lap3d7>            generators (list) that -n gives sizes to\n"
 
 /* A matrix of the given type with the values of A: assembled like any AIJ matrix, so an AIJ
    subclass builds its format at the final assembly; a type that is no AIJ subclass (which ignores
-   the CSR preallocation) is converted from AIJ */
-static inline PetscErrorCode CreateFromCSR(const CSR *A, const char *type, Mat *B)
+   the CSR preallocation) is converted from AIJ. options: the options database the matrix reads its
+   own options from (NULL: the global one) */
+static inline PetscErrorCode CreateFromCSR(const CSR *A, const char *type, PetscOptions options, Mat *B)
 {
   PetscBool assembled;
 
   PetscFunctionBeginUser;
   PetscCall(MatCreate(PETSC_COMM_SELF, B));
+  if (options) PetscCall(PetscObjectSetOptions((PetscObject)*B, options));
   PetscCall(MatSetSizes(*B, A->nrows, A->ncols, A->nrows, A->ncols));
   PetscCall(MatSetType(*B, type));
   PetscCall(MatSetFromOptions(*B));
@@ -47,30 +51,34 @@ static inline PetscErrorCode CreateFromCSR(const CSR *A, const char *type, Mat *
 }
 
 /* An error handler that keeps the first message: a format that cannot be built (say, out of
-   memory) is reported in its row instead of ending the run */
+   memory) is reported in its row instead of ending the run. With only set, errors of other codes
+   go to PETSc's usual handler, and the message is the error's own, without the code's text */
 typedef struct {
-  char      message[128];
-  PetscBool set;
+  char           message[256];
+  PetscBool      set;
+  PetscErrorCode only; /* 0: every error */
 } ErrorCapture;
 
 static inline PetscErrorCode CaptureError(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
 {
   ErrorCapture *c = (ErrorCapture *)ctx;
 
+  if (c->only && n != c->only) return PetscTraceBackErrorHandler(comm, line, func, file, n, p, mess, NULL);
   if (!c->set) {
-    const char *text = NULL;
+    const char *text = NULL, *detail = mess && mess[0] && mess[0] != ' ' ? mess : NULL;
 
     c->set = PETSC_TRUE;
     PetscErrorMessage(n, &text, NULL);
-    snprintf(c->message, sizeof(c->message), "%s%s%s", text ? text : "error", mess && mess[0] && mess[0] != ' ' ? ": " : "", mess && mess[0] != ' ' ? mess : "");
+    if (c->only && detail) snprintf(c->message, sizeof(c->message), "%s", detail); /* the kind of error is known */
+    else snprintf(c->message, sizeof(c->message), "%s%s%s", text ? text : "error", detail ? ": " : "", detail ? detail : "");
     for (char *s = c->message; *s; s++)
       if (*s == '\n') *s = ' ';
   }
   return n;
 }
 
-/* *B in the given type, or NULL with the reason in why */
-static inline PetscErrorCode BuildFormat(const CSR *A, const char *type, Mat *B, char *why, size_t len)
+/* *B in the given type (CreateFromCSR()), or NULL with the reason in why */
+static inline PetscErrorCode BuildFormat(const CSR *A, const char *type, PetscOptions options, Mat *B, char *why, size_t len)
 {
   ErrorCapture   capture = {.set = PETSC_FALSE};
   PetscErrorCode ierr;
@@ -79,7 +87,7 @@ static inline PetscErrorCode BuildFormat(const CSR *A, const char *type, Mat *B,
   why[0] = 0;
   *B     = NULL;
   PetscCall(PetscPushErrorHandler(CaptureError, &capture));
-  ierr = CreateFromCSR(A, type, B);
+  ierr = CreateFromCSR(A, type, options, B);
   if (ierr) (void)MatDestroy(B);
   PetscCall(PetscPopErrorHandler());
   if (ierr) {
@@ -128,14 +136,51 @@ static inline PetscErrorCode SpecListDestroy(SpecList *l)
   PetscFunctionReturn(0);
 }
 
+/* spec, or, when it names a folder, each .mtx and .mtx.gz file in it, in sorted order (an error
+   when there is none) */
+static inline PetscErrorCode SpecListAddEntry(SpecList *l, const char *spec)
+{
+  const char    *sep   = BenchEndsWith(spec, "/") ? "" : "/";
+  SpecList       files = {NULL, 0, 0};
+  PetscInt      *perm;
+  PetscBool      folder;
+  DIR           *dir;
+  struct dirent *e;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscTestDirectory(spec, 'r', &folder));
+  if (!folder) {
+    PetscCall(SpecListAdd(l, spec));
+    PetscFunctionReturn(0);
+  }
+  dir = opendir(spec);
+  PetscCheck(dir, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read the folder %s", spec);
+  while ((e = readdir(dir))) {
+    char path[2 * PETSC_MAX_PATH_LEN];
+
+    if (!BenchEndsWith(e->d_name, ".mtx") && !BenchEndsWith(e->d_name, ".mtx.gz")) continue;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s%s%s", spec, sep, e->d_name));
+    PetscCall(SpecListAdd(&files, path));
+  }
+  closedir(dir);
+  PetscCheck(files.n, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "matrix folder %s holds no Matrix Market file (.mtx, .mtx.gz)", spec);
+  PetscCall(PetscMalloc1(files.n, &perm));
+  for (PetscInt i = 0; i < files.n; i++) perm[i] = i;
+  PetscCall(PetscSortStrWithPermutation(files.n, (const char **)files.spec, perm));
+  for (PetscInt i = 0; i < files.n; i++) PetscCall(SpecListAdd(l, files.spec[perm[i]]));
+  PetscCall(PetscFree(perm));
+  PetscCall(SpecListDestroy(&files));
+  PetscFunctionReturn(0);
+}
+
 /* Matrix Market by name (.mtx, .mtx.gz), or named with a folder: a file, not a generator */
 static inline PetscBool IsFileSpec(const char *spec)
 {
   return (PetscBool)(strchr(spec, '/') || BenchEndsWith(spec, ".mtx") || BenchEndsWith(spec, ".mtx.gz"));
 }
 
-/* The lines of a suite file: one matrix spec each, # starts a comment. A relative file name is
-   taken from the suite's folder when it is there. */
+/* The lines of a suite file: one matrix spec each (a folder too), # starts a comment. A relative
+   file or folder name is taken from the suite's folder when it is there. */
 static inline PetscErrorCode ReadSuite(const char *path, SpecList *l)
 {
   FILE       *fp;
@@ -164,9 +209,10 @@ static inline PetscErrorCode ReadSuite(const char *path, SpecList *l)
       if (IsFileSpec(s) || !found) {
         PetscCall(PetscSNPrintf(resolved, sizeof(resolved), "%s/%s", dir, s));
         PetscCall(PetscTestFile(resolved, 'r', &readable));
+        if (!readable) PetscCall(PetscTestDirectory(resolved, 'r', &readable));
       }
     }
-    PetscCall(SpecListAdd(l, readable ? resolved : s));
+    PetscCall(SpecListAddEntry(l, readable ? resolved : s));
   }
   fclose(fp);
   PetscFunctionReturn(0);
@@ -190,17 +236,46 @@ static inline PetscErrorCode LoadMatrix(const char *spec, CSR *A)
   PetscFunctionReturn(0);
 }
 
+/* LoadMatrix(), but a matrix the readers do not support (complex, Hermitian, dense) is not an error:
+   then *loaded is false and why says why, and A holds nothing */
+static inline PetscErrorCode LoadMatrixIfSupported(const char *spec, CSR *A, PetscBool *loaded, char *why, size_t len)
+{
+  ErrorCapture   capture = {.set = PETSC_FALSE, .only = PETSC_ERR_SUP};
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscPushErrorHandler(CaptureError, &capture));
+  ierr = LoadMatrix(spec, A);
+  PetscCall(PetscPopErrorHandler());
+  *loaded = (PetscBool)!ierr;
+  if (ierr == PETSC_ERR_SUP) PetscCall(PetscStrncpy(why, capture.message, len));
+  else PetscCall(ierr);
+  PetscFunctionReturn(0);
+}
+
 /* "name: R rows, N nonzeros" (and the columns when not square) */
-static inline PetscErrorCode PrintMatrixLine(const CSR *A)
+static inline PetscErrorCode MatrixDescription(const CSR *A, char *s, size_t len)
 {
   PetscFunctionBeginUser;
-  if (A->nrows == A->ncols) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->nnz));
-  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " columns, %" PetscInt_FMT " nonzeros\n", A->name, A->nrows, A->ncols, A->nnz));
+  if (A->nrows == A->ncols) PetscCall(PetscSNPrintf(s, len, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " nonzeros", A->name, A->nrows, A->nnz));
+  else PetscCall(PetscSNPrintf(s, len, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " columns, %" PetscInt_FMT " nonzeros", A->name, A->nrows, A->ncols, A->nnz));
+  PetscFunctionReturn(0);
+}
+
+/* the matrix's description on a line */
+static inline PetscErrorCode PrintMatrixLine(const CSR *A)
+{
+  char line[256];
+
+  PetscFunctionBeginUser;
+  PetscCall(MatrixDescription(A, line, sizeof(line)));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", line));
   PetscFunctionReturn(0);
 }
 
 /* BenchMatrixSpecs - the matrices of the options: -gen x -n (when either is given, or neither -matrices nor
-   -suite is), -matrices, the lines of -suite; without -n, the ndef sizes defsizes[], and without -gen, lap3d7 */
+   -suite is), -matrices, the lines of -suite, with folders replaced by their files; without -n, the ndef
+   sizes defsizes[], and without -gen, lap3d7 */
 static inline PetscErrorCode BenchMatrixSpecs(PetscInt ndef, const PetscInt defsizes[], SpecList *specs)
 {
   PetscInt  sizes[BENCH_MAX_LIST], nsizes = BENCH_MAX_LIST, ngens = BENCH_MAX_LIST, nmatrices = BENCH_MAX_MATRICES;
@@ -242,7 +317,7 @@ static inline PetscErrorCode BenchMatrixSpecs(PetscInt ndef, const PetscInt defs
       }
     }
   }
-  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(SpecListAdd(specs, matrices[m]));
+  for (PetscInt m = 0; m < nmatrices; m++) PetscCall(SpecListAddEntry(specs, matrices[m]));
   if (suite[0]) PetscCall(ReadSuite(suite, specs));
   for (PetscInt g = 0; g < ngens; g++) PetscCall(PetscFree(gens[g]));
   for (PetscInt m = 0; m < nmatrices; m++) PetscCall(PetscFree(matrices[m]));

@@ -1,5 +1,6 @@
 #include <petscellg.h>
 #include "bench_common.h"
+#include "bench_cusparse.h"
 #include "bench_matrices.h"
 
 static char help[] = "Times sparse times dense, C = A B with B a dense matrix of L columns (MatProductNumeric), of\n\
@@ -48,12 +49,7 @@ typedef struct {
 static PetscErrorCode BenchAddResult(Bench *b, const CSR *A, PetscInt L, const char *format, const char *method, const char *mode, const char *backend, Result **r)
 {
   PetscFunctionBeginUser;
-  if (b->nresults == b->maxresults) {
-    b->maxresults = PetscMax(16, 2 * b->maxresults);
-    PetscCall(PetscRealloc(b->maxresults * sizeof(Result), &b->results));
-  }
-  *r = &b->results[b->nresults++];
-  PetscCall(PetscMemzero(*r, sizeof(Result)));
+  PetscCall(BenchAppend(sizeof(Result), (void **)&b->results, &b->nresults, &b->maxresults, (void **)r));
   PetscCall(PetscStrncpy((*r)->matrix, A->name, sizeof((*r)->matrix)));
   PetscCall(PetscStrncpy((*r)->format, format, sizeof((*r)->format)));
   PetscCall(PetscStrncpy((*r)->method, method, sizeof((*r)->method)));
@@ -365,7 +361,7 @@ static PetscErrorCode BenchMatrix(Bench *b, const CSR *csr, PetscInt nformats, c
   PetscFunctionBeginUser;
   PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, csr->nrows, csr->ncols, csr->rowptr, csr->colidx, csr->val, &Aaij));
   PetscCall(PetscMalloc2(nformats, &A, nformats, &why));
-  for (PetscInt f = 0; f < nformats; f++) PetscCall(BuildFormat(csr, formats[f], &A[f], why[f], sizeof(why[f])));
+  for (PetscInt f = 0; f < nformats; f++) PetscCall(BuildFormat(csr, formats[f], NULL, &A[f], why[f], sizeof(why[f])));
   if (b->check_only) PetscCall(PrintMatrixLine(csr));
   for (PetscInt l = 0; l < b->nL; l++) {
     const PetscInt first = b->nresults;

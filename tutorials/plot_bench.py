@@ -1,73 +1,118 @@
 #!/usr/bin/env python3
-"""Plots the JSON that bench_spmv writes (-json): effective bandwidth and speedup against
-cuSPARSE per matrix, one line per format and mode.
+"""Charts of the JSON that bench_spmv writes (-json; make bench writes arch/bench/bench_spmv.json):
 
-    python3 tutorials/plot_bench.py arch/bench/bench_spmv.json [-o bench_spmv.png]
+  <prefix>_speedup.png   per matrix, the speedup of each of our formats (device vectors, the format's own
+                         choices) and of the best of ours (any -sweep setting too) against the best
+                         cuSPARSE time of the matrix (CSR or SELL)
+  <prefix>_roofline.png  per matrix, the effective bandwidth (model bytes / time) of each of our formats
+                         and of cuSPARSE CSR and SELL, under the copy bandwidth measured in the same run
 
-Needs matplotlib.
+    python3 tutorials/plot_bench.py arch/bench/bench_spmv.json [-o prefix]
+
+The prefix defaults to the JSON file's name without .json. Needs matplotlib, from PyPI:
+python3 -m pip install matplotlib
 """
 import argparse
 import json
+import os
 import sys
 
 
-def series(results):
-    """{label: {matrix: result}} of the rows that ran, label = format and mode; the matrices in order"""
-    lines, matrices = {}, []
+def device_rows(results):
+    """The rows timed with device vectors, {series: {matrix: row}}, and the matrices in the order of the run.
+    A series is our format with its own choices, or cuSPARSE CSR or SELL; ours with every setting also
+    goes into "best of ours" (the fastest of them)."""
+    series, matrices = {}, []
     for r in results:
         if r["matrix"] not in matrices:
             matrices.append(r["matrix"])
-        if r["skipped"] is not None:
+        if r["skipped"] is not None or r["ms"] is None or r["mode"] != "GPU":
             continue
-        label = f'{r["format"]} {r["mode"]}' + (f' ({r["backend"]})' if r["backend"] == "host" and r["format"] != "aij" else "")
-        lines.setdefault(label, {})[r["matrix"]] = r
-    return lines, matrices
+        if r["format"] == "cusparse":
+            name = "cusparse " + r["variant"].split("-")[0]  # CSR-ALG1, CSR-ALG2: CSR
+        else:
+            best = series.setdefault("best of ours", {})
+            if r["matrix"] not in best or r["ms"] < best[r["matrix"]]["ms"]:
+                best[r["matrix"]] = r
+            if r["variant"]:
+                continue
+            name = r["format"]
+        series.setdefault(name, {})[r["matrix"]] = r
+    return series, matrices
+
+
+def figure(plt, matrices, title, ylabel):
+    fig, ax = plt.subplots(figsize=(max(8, 0.25 * len(matrices) + 3), 6))
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    ax.set_yscale("log")
+    ax.grid(True, which="both", axis="y", alpha=0.3)
+    ax.set_xticks(range(len(matrices)))
+    ax.set_xticklabels(matrices, rotation=90, fontsize="x-small")
+    ax.set_xlim(-0.5, len(matrices) - 0.5)
+    return fig, ax
+
+
+def plot_series(ax, matrices, rows, key, **style):
+    points = [(i, rows[m][key]) for i, m in enumerate(matrices) if m in rows and rows[m][key] is not None]
+    if points:
+        ax.plot([i for i, _ in points], [v for _, v in points], linestyle="none", **style)
+    return bool(points)
+
+
+def save(fig, ax, path):
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    print(f"wrote {path}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("json", help="file written by bench_spmv -json")
-    parser.add_argument("-o", "--output", default="bench_spmv.png", help="image to write (format from the suffix)")
+    parser.add_argument("-o", "--output", metavar="prefix", help="prefix of the PNG files (default: the JSON file's name without .json)")
     args = parser.parse_args()
     try:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        sys.exit("plot_bench.py needs matplotlib (Debian: apt-get install python3-matplotlib)")
+        sys.exit("plot_bench.py needs matplotlib, which is not installed: python3 -m pip install matplotlib (from PyPI)")
 
     with open(args.json) as f:
         bench = json.load(f)
-    lines, matrices = series(bench["results"])
-    x = range(len(matrices))
-    fig, (bw, sp) = plt.subplots(2, 1, figsize=(max(6, 1.2 * len(matrices) + 3), 8), sharex=True)
+    if bench["run"] != "timing":
+        sys.exit(f"{args.json}: a bench_spmv -{bench['run']} run, without timings: nothing to plot")
+    prefix = args.output or os.path.splitext(args.json)[0]
+    series, matrices = device_rows(bench["results"])
+    ours = sorted(s for s in series if not s.startswith("cusparse") and s != "best of ours")
+    device = bench["device"] or f"no GPU: {bench.get('no_device', '')}"
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for k, (label, rows) in enumerate(sorted(lines.items())):
-        color = colors[k % len(colors)]
-        xs = [i for i, m in enumerate(matrices) if m in rows]
-        bw.plot(xs, [rows[matrices[i]]["GBs"] for i in xs], marker="o", color=color, label=label)
-        speedups = [(i, rows[matrices[i]]["speedup_vs_cusparse"]) for i in xs if rows[matrices[i]]["speedup_vs_cusparse"] is not None]
-        if speedups and not label.startswith(("aij", "cusparse")):
-            sp.plot([i for i, _ in speedups], [s for _, s in speedups], marker="o", color=color, label=label)
+
+    fig, ax = figure(plt, matrices, f"SpMV against the best cuSPARSE (CSR or SELL), backend {bench['backend']} ({device})", "speedup (best cuSPARSE ms / ms)")
+    drawn = False
+    for k, name in enumerate(ours):
+        drawn |= plot_series(ax, matrices, series[name], "speedup_vs_cusparse", marker="o", markersize=4, color=colors[k % len(colors)], label=name)
+    drawn |= plot_series(ax, matrices, series.get("best of ours", {}), "speedup_vs_cusparse", marker="*", markersize=9, color="black", label="best of ours")
+    if drawn:
+        ax.axhline(1.0, color="gray", linestyle="--", label="cuSPARSE")
+        save(fig, ax, f"{prefix}_speedup.png")
+    else:
+        print(f"{args.json}: no speedups (no cuSPARSE timings): {prefix}_speedup.png not written")
+    plt.close(fig)
+
+    fig, ax = figure(plt, matrices, f"SpMV effective bandwidth, backend {bench['backend']} ({device})", f"GB/s ({bench['model_bytes']} bytes per product)")
+    for k, name in enumerate(ours + [s for s in ("cusparse CSR", "cusparse SELL") if s in series]):
+        cusparse = name.startswith("cusparse")
+        plot_series(ax, matrices, series[name], "GBs", marker="s" if cusparse else "o", markersize=4, color="gray" if name == "cusparse CSR" else "black" if cusparse else colors[k % len(colors)], label=name)
     copy = bench["copy_bandwidth_GBs"]["reference"]
     if copy:
-        bw.axhline(copy, color="gray", linestyle="--", label=f"copy bandwidth {copy:.0f} GB/s")
-    device = bench["device"] or "no GPU"
-    bw.set_title(f"SpMV, backend {bench['backend']} ({device})")
-    bw.set_ylabel(f"effective GB/s ({bench['model_bytes']} bytes)")
-    bw.set_yscale("log")
-    bw.grid(True, which="both", alpha=0.3)
-    bw.legend(fontsize="small")
-    sp.axhline(1.0, color="gray", linestyle="--")
-    sp.set_ylabel("speedup vs cuSPARSE CSR")
-    sp.grid(True, alpha=0.3)
-    if sp.get_legend_handles_labels()[0]:
-        sp.legend(fontsize="small")
-    sp.set_xticks(list(x))
-    sp.set_xticklabels(matrices, rotation=30, ha="right")
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
-    print(f"wrote {args.output}")
+        ax.axhline(copy, color="red", linestyle="--", label=f"copy bandwidth {copy:.0f} GB/s (same run)")
+    else:
+        print(f"{args.json}: no copy bandwidth (no GPU): the roofline has no bound")
+    save(fig, ax, f"{prefix}_roofline.png")
+    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,67 @@
+/*
+   The settings bench_spmv runs each format with: the format's own choices, and with -sweep a few
+   settings of its options that those choices do not always make. Header-only, as the other bench
+   headers.
+*/
+#pragma once
+#include <petscellg.h>
+
+/* -sweep: settings of our formats' options that their automatic choices do not always make, each run
+   as a row of its own named by its variant */
+static const struct {
+  const char *format, *variant, *options;
+} sweeps[] = {
+  {MATELLG,      "T=1",          "-mat_ellg_threads_per_row 1"                          }, /* a thread per row */
+  {MATELLG,      "T=4",          "-mat_ellg_threads_per_row 4"                          },
+  {MATELLG,      "T=16",         "-mat_ellg_threads_per_row 16"                         },
+  {MATELLG,      "bs=1024",      "-mat_ellg_block_size 1024"                            },
+  {MATPJDS,      "br=1",         "-mat_pjds_block_rows 1"                               }, /* no padding */
+  {MATPJDS,      "br=8",         "-mat_pjds_block_rows 8"                               },
+  {MATPJDS,      "br=128",       "-mat_pjds_block_rows 128"                             },
+  {MATPJDS,      "bs=1024",      "-mat_pjds_block_size 1024"                            },
+  {MATSLICEDELL, "C=32,sigma=1", "-mat_slicedell_slice_height 32 -mat_slicedell_sigma 1"}, /* unsorted, as cusparse/SELL */
+  {MATSLICEDELL, "C=8",          "-mat_slicedell_slice_height 8"                        },
+  {MATSLICEDELL, "C=128",        "-mat_slicedell_slice_height 128"                      },
+  {MATSLICEDELL, "T=4",          "-mat_slicedell_threads_per_row 4"                     },
+};
+
+/* A format as it is run: with its own choices (and the options of the command line), or with a setting
+   of -sweep, whose options the matrix reads from a database of their own (so the command line's do not
+   apply to it) */
+typedef struct {
+  const char  *format, *variant; /* variant: NULL for the format's own choices */
+  PetscOptions options;          /* NULL: the global database */
+} Setting;
+
+/* each format, each followed by its -sweep settings (formats named by their root, ellg, or as seqaij<root>) */
+static PetscErrorCode CreateSettings(PetscBool sweep, PetscInt nformats, char *formats[], PetscInt *n, Setting **settings)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(nformats * (1 + PETSC_STATIC_ARRAY_LENGTH(sweeps)), settings));
+  *n = 0;
+  for (PetscInt f = 0; f < nformats; f++) {
+    const char *root = strncmp(formats[f], "seqaij", 6) ? formats[f] : formats[f] + 6;
+
+    (*settings)[(*n)++] = (Setting){formats[f], NULL, NULL};
+    for (size_t k = 0; sweep && k < PETSC_STATIC_ARRAY_LENGTH(sweeps); k++) {
+      Setting *s = &(*settings)[*n];
+
+      if (strcmp(root, sweeps[k].format)) continue;
+      s->format  = formats[f];
+      s->variant = sweeps[k].variant;
+      PetscCall(PetscOptionsCreate(&s->options));
+      PetscCall(PetscOptionsInsertString(s->options, sweeps[k].options));
+      (*n)++;
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode DestroySettings(PetscInt n, Setting **settings)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt s = 0; s < n; s++)
+    if ((*settings)[s].options) PetscCall(PetscOptionsDestroy(&(*settings)[s].options));
+  PetscCall(PetscFree(*settings));
+  PetscFunctionReturn(0);
+}
