@@ -14,6 +14,7 @@ CSR SpMM (cusparseSpMM) on the same data, and checks every product against AIJ's
                            with B and C device dense matrices (MATDENSEGPU) on the device (mode GPU) and\n\
                            with B and C plain dense matrices on the host (xGPU, transfers included), and as\n\
                            L MatMults, with device vectors (GPU) and with the columns of B and C (xGPU)\n\
+  -xgpu <true>             also the xGPU rows (B and C on the host); -xgpu 0 times the device rows alone\n\
   -reps <20>               timed products per device row, median reported (at least 5)\n\
   -warmup <3>              untimed products before them\n\
   -json <file>             also write the results as JSON\n\
@@ -40,6 +41,7 @@ typedef struct {
 typedef struct {
   PetscInt         L[BENCH_MAX_LIST], nL, reps, warmup;
   PetscBool        check_only;
+  PetscBool        xgpu; /* also the rows with B and C on the host */
   PetscELLGBackend backend; /* of PETSc-ELLG objects */
   BenchDevice      dev;
   Result          *results;
@@ -149,7 +151,7 @@ static PetscErrorCode RunCusparse(Bench *b, const CSR *csr, Mat B, Mat Cref)
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(B, NULL, &L));
-  for (PetscInt t = 0; t < 2; t++) {
+  for (PetscInt t = 0; t < (b->xgpu ? 2 : 1); t++) {
     Result *r;
 
     PetscCall(BenchAddResult(b, csr, L, "cusparse", "SpMM", modes[t], "cuda", &r));
@@ -250,8 +252,10 @@ static PetscErrorCode RunFormat(Bench *b, const CSR *csr, Mat A, const char *for
     PetscCall(MatDestroy(&Bgpu));
   } else PetscCall(PetscStrncpy(r->skipped, "not a PETSc-ELLG format: no product on device dense matrices", sizeof(r->skipped)));
 
-  PetscCall(BenchAddResult(b, csr, L, format, "MatMatMult", "xGPU", backend, &r));
-  PetscCall(RunProduct(b, csr, r, on_device, A, B, Cref));
+  if (b->xgpu) {
+    PetscCall(BenchAddResult(b, csr, L, format, "MatMatMult", "xGPU", backend, &r));
+    PetscCall(RunProduct(b, csr, r, on_device, A, B, Cref));
+  }
 
   PetscCall(BenchAddResult(b, csr, L, format, "L x MatMult", "GPU", backend, &r));
   PetscCall(MatDuplicate(Cref, MAT_DO_NOT_COPY_VALUES, &C));
@@ -277,11 +281,13 @@ static PetscErrorCode RunFormat(Bench *b, const CSR *csr, Mat A, const char *for
   PetscCall(PetscFree2(loop.x, loop.y));
   PetscCall(DenseRelativeError(C, Cref, &r->relerr));
 
-  PetscCall(BenchAddResult(b, csr, L, format, "L x MatMult", "xGPU", backend, &r));
-  PetscCall(MatZeroEntries(C));
-  loop.C = C;
-  PetscCall(Run(b, csr, r, on_device, MultColumns, &loop));
-  PetscCall(DenseRelativeError(C, Cref, &r->relerr));
+  if (b->xgpu) {
+    PetscCall(BenchAddResult(b, csr, L, format, "L x MatMult", "xGPU", backend, &r));
+    PetscCall(MatZeroEntries(C));
+    loop.C = C;
+    PetscCall(Run(b, csr, r, on_device, MultColumns, &loop));
+    PetscCall(DenseRelativeError(C, Cref, &r->relerr));
+  }
   PetscCall(MatDestroy(&C));
   PetscFunctionReturn(0);
 }
@@ -461,7 +467,7 @@ static PetscErrorCode WriteJSON(Bench *b, const char *path)
 int main(int argc, char **argv)
 {
   Bench b = {
-    .reps = 20, .warmup = 3, .L = {1, 4, 8, 16, 32},
+    .reps = 20, .warmup = 3, .xgpu = PETSC_TRUE, .L = {1, 4, 8, 16, 32},
             .nL = BENCH_MAX_LIST
   };
   const PetscInt defsizes[] = {50, 100};
@@ -481,6 +487,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsInt("-reps", "timed products per device row", NULL, b.reps, &b.reps, NULL));
   PetscCall(PetscOptionsInt("-warmup", "untimed products before them", NULL, b.warmup, &b.warmup, NULL));
   PetscCall(PetscOptionsString("-json", "write the results as JSON to this file", NULL, json, json, sizeof(json), NULL));
+  PetscCall(PetscOptionsBool("-xgpu", "also time B and C on the host (xGPU rows)", NULL, b.xgpu, &b.xgpu, NULL));
   PetscCall(PetscOptionsBool("-check_only", "only compare the products with AIJ's", NULL, b.check_only, &b.check_only, NULL));
   PetscOptionsEnd();
   if (!setL) b.nL = 5;
@@ -531,5 +538,10 @@ int main(int argc, char **argv)
    test:
       suffix: options
       args: -matrices powerlaw-300,random-40-3 -L 7,17 -check_only -mat_ellg_spmm_columns 3 -mat_pjds_spmm_chunk_columns 5 -mat_slicedell_spmm_streams 2 -mat_slicedell_spmm_chunk_columns 4
+
+   # the device rows alone
+   test:
+      suffix: device_only
+      args: -n 4 -L 2,5 -check_only -xgpu 0
 
 TEST*/
