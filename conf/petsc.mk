@@ -97,14 +97,18 @@ CHECK_PETSC_SUITEDIR = $(CHECK_PETSCDIR)/$(CHECK_PETSC_SUITE)
 # folder gets hard links to the programs built in the aij one (make then finds them up to date).
 # CHECK_PETSC_BASELINE=keep takes the aij results already in the suite's aij folder (its TAP log,
 # e.g. from a run on another machine) instead of running them, so that the types can be run one at
-# a time (CHECK_PETSC_TYPES=pjds, CHECK_PETSC_CONTROLS= ); each type's folder then builds the programs.
+# a time (CHECK_PETSC_TYPES=pjds, CHECK_PETSC_CONTROLS= ); the programs are then built in the first
+# type's folder and linked from there into the others.
 CHECK_PETSC_CONTROLS ?= aij aijperm
 CHECK_PETSC_BASELINE ?= run
 
-petsc_share_builds = ( cd $(CHECK_PETSC_SUITEDIR)/aij 2>/dev/null && find . -name '*.o' ) | while read o; do \
+petsc_share_builds = src=$$(for d in aij $$(ls $(CHECK_PETSC_SUITEDIR)); do \
+      test $$d = $(1) || ! find $(CHECK_PETSC_SUITEDIR)/$$d -name '*.o' -print -quit 2>/dev/null | grep -q . || { echo $$d; break; }; \
+    done); \
+  test -z "$$src" || ( cd $(CHECK_PETSC_SUITEDIR)/$$src && find . -name '*.o' ) | while read o; do \
     mkdir -p $(CHECK_PETSC_SUITEDIR)/$(1)/$${o%/*}; \
     for f in $$o $${o%.o}.d $${o%.o}; do \
-      test ! -f $(CHECK_PETSC_SUITEDIR)/aij/$$f || ln -f $(CHECK_PETSC_SUITEDIR)/aij/$$f $(CHECK_PETSC_SUITEDIR)/$(1)/$$f; \
+      test ! -f $(CHECK_PETSC_SUITEDIR)/$$src/$$f || ln -f $(CHECK_PETSC_SUITEDIR)/$$src/$$f $(CHECK_PETSC_SUITEDIR)/$(1)/$$f; \
     done; \
   done
 
