@@ -12,6 +12,7 @@ static const struct {
   const char *format, *variant, *options;
 } sweeps[] = {
   {MATELLG,      "T=1",          "-mat_ellg_threads_per_row 1"                          }, /* a thread per row */
+  {MATELLG,      "T=2",          "-mat_ellg_threads_per_row 2"                          },
   {MATELLG,      "T=4",          "-mat_ellg_threads_per_row 4"                          },
   {MATELLG,      "T=16",         "-mat_ellg_threads_per_row 16"                         },
   {MATELLG,      "bs=1024",      "-mat_ellg_block_size 1024"                            },
@@ -19,9 +20,13 @@ static const struct {
   {MATPJDS,      "br=8",         "-mat_pjds_block_rows 8"                               },
   {MATPJDS,      "br=128",       "-mat_pjds_block_rows 128"                             },
   {MATPJDS,      "bs=1024",      "-mat_pjds_block_size 1024"                            },
+  {MATPJDS,      "ept=4",        "-mat_pjds_entries_per_thread 4"                       }, /* more threads on long rows */
+  {MATPJDS,      "ept=64",       "-mat_pjds_entries_per_thread 64"                      }, /* fewer */
   {MATSLICEDELL, "C=32,sigma=1", "-mat_slicedell_slice_height 32 -mat_slicedell_sigma 1"}, /* unsorted, as cusparse/SELL */
   {MATSLICEDELL, "C=8",          "-mat_slicedell_slice_height 8"                        },
   {MATSLICEDELL, "C=128",        "-mat_slicedell_slice_height 128"                      },
+  {MATSLICEDELL, "T=1",          "-mat_slicedell_threads_per_row 1"                     },
+  {MATSLICEDELL, "T=2",          "-mat_slicedell_threads_per_row 2"                     },
   {MATSLICEDELL, "T=4",          "-mat_slicedell_threads_per_row 4"                     },
 };
 
