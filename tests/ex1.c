@@ -471,6 +471,13 @@ int main(int argc, char **argv)
       args: -type ellg -mat_ellg_threads_per_row 4
       output_file: output/ex1_1.out
 
+   # column indices as 16-bit offsets from the row (the default where they fit, as in these matrices) and 32-bit
+   test:
+      suffix: ellg_compact_indices
+      nsize: {{1 2}}
+      args: -type ellg -mat_ellg_compact_indices {{true false}} -mat_ellg_threads_per_row {{1 4}}
+      output_file: output/ex1_1.out
+
    test:
       suffix: pjds_block_rows
       args: -type pjds -mat_pjds_block_rows {{1 8 32 128}}

@@ -1,4 +1,5 @@
 /* ELLG: ELLPACK-R with pitched column-major arrays and a row-length array (design.md §4) */
+#include <limits.h>
 #include <ellgformat.h>
 #include "ellgkernels.h"
 
@@ -6,6 +7,7 @@ typedef struct {
   ELLGArrays a;                  /* in the backend's memory */
   PetscInt   T, bs;              /* threads per row, threads per block in use */
   PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
+  PetscBool  compact_off;        /* -mat_ellg_compact_indices false: 32-bit column indices always */
   double     mean, stddev;       /* row-length statistics of the last build */
 } ELLG;
 
@@ -30,6 +32,7 @@ static PetscErrorCode ELLGReset(ELLGFormat fmt)
   PetscFunctionBegin;
   PetscCall(PetscELLGFree(fmt->backend, e->a.rowlen));
   PetscCall(PetscELLGFree(fmt->backend, e->a.col));
+  PetscCall(PetscELLGFree(fmt->backend, e->a.off));
   PetscCall(PetscELLGFree(fmt->backend, e->a.val));
   PetscCall(PetscMemzero(&e->a, sizeof(e->a)));
   fmt->bytes = 0;
@@ -49,12 +52,16 @@ static void ELLGChooseParameters(ELLG *e)
 
 static PetscErrorCode ELLGSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
-  ELLG *e = (ELLG *)fmt->data;
+  ELLG     *e = (ELLG *)fmt->data;
+  PetscBool compact;
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ELLG format options");
   PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &e->T_option));
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &e->bs_option));
+  compact = (PetscBool)!e->compact_off;
+  PetscCall(PetscOptionsBool("-mat_ellg_compact_indices", "Store the column indices as 16-bit offsets from the row when every column is within 16 bits of its row", "MATELLG", compact, &compact, NULL));
+  e->compact_off = (PetscBool)!compact;
   PetscOptionsHeadEnd();
   ELLGChooseParameters(e);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -65,10 +72,22 @@ static PetscErrorCode ELLGCopyParameters(ELLGFormat from, ELLGFormat to)
   ELLG *a = (ELLG *)from->data, *b = (ELLG *)to->data;
 
   PetscFunctionBegin;
-  b->T_option  = a->T_option;
-  b->bs_option = a->bs_option;
+  b->T_option    = a->T_option;
+  b->bs_option   = a->bs_option;
+  b->compact_off = a->compact_off;
   ELLGChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether the column indices are stored as 16-bit offsets from the row: every stored column of the host
+   structure within 16 bits of its row, unless -mat_ellg_compact_indices is false */
+static PetscBool ELLGCompactIndices(const ELLG *e, const ELLGCSR *csr)
+{
+  if (e->compact_off) return PETSC_FALSE;
+  for (PetscInt i = 0; i < csr->m; i++)
+    for (PetscInt k = csr->ai[i]; k < csr->ai[i] + csr->len[i]; k++)
+      if (csr->aj[k] - i < SHRT_MIN || csr->aj[k] - i > SHRT_MAX) return PETSC_FALSE;
+  return PETSC_TRUE;
 }
 
 static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
@@ -76,6 +95,7 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   ELLG          *e     = (ELLG *)fmt->data;
   const PetscInt m     = csr->m;
   PetscInt       width = 0, stored = 0;
+  PetscBool      compact;
   double         s2    = 0.0;
 
   PetscFunctionBegin;
@@ -90,12 +110,14 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   e->a.pitch = (int)(((m + 31) / 32) * 32);
   e->a.width = (int)width;
   ELLGChooseParameters(e);
+  compact = ELLGCompactIndices(e, csr);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&e->a.rowlen));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)width * e->a.pitch, (void **)&e->a.col));
+  if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)width * e->a.pitch, (void **)&e->a.off));
+  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)width * e->a.pitch, (void **)&e->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)width * e->a.pitch, (void **)&e->a.val));
   PetscCall(PetscELLGMemcpy(fmt->backend, e->a.rowlen, csr->rowlen, sizeof(int) * m, ELLG_MEMCPY_DTOD));
   PetscELLGBackendCall(fmt->backend, ELLGHostPack, ELLGCudaPack, (&e->a, csr->rowptr, csr->col, csr->val));
-  fmt->bytes = (sizeof(int) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (size_t)m;
+  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (size_t)m;
   if (stored && (double)width * e->a.pitch > 1.5 * (double)stored) PetscCall(PetscInfo(NULL, "ELLG stores %.1f times the entries of the matrix (padding to the longest row, %" PetscInt_FMT "): pjds or slicedell store far less\n", (double)width * e->a.pitch / (double)stored, width));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -153,6 +175,7 @@ static PetscErrorCode ELLGView(ELLGFormat fmt, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "ELLG width %d, pitch %d, row length mean %.3g std %.3g, stored entries %.0f (padding ratio %.3f)\n", e->a.width, e->a.pitch, e->mean, e->stddev, stored, fmt->nnz ? stored / (double)fmt->nnz : 1.0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: %s\n", e->a.off ? "16-bit offsets from the row" : (e->compact_off ? "32-bit (-mat_ellg_compact_indices false)" : "32-bit (a column is more than 16 bits from its row)")));
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel ELLR-T: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", e->T, e->T_option ? "" : " (automatic)", e->bs, e->bs_option ? "" : " (automatic)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

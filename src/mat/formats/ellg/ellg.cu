@@ -1,12 +1,12 @@
 /* ELLG kernels: ELLR-T SpMV (T threads per row), sparse times dense, transpose product, diagonal,
-   packing from CSR */
+   packing from CSR; each with 32-bit column indices or 16-bit offsets from the row */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
 #include "ellgkernels.h"
 
 /* one thread per row (padding rows up to the pitch included): entries and padding of the row */
-__global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ rowlen, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
+__global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ rowlen, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= pitch) return;
@@ -15,14 +15,35 @@ __global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ 
   for (int k = 0; k < width; k++) {
     const size_t p = (size_t)k * pitch + i;
     val[p]         = k < len ? csrval[start + k] : 0.0;
-    if (csrcol) col[p] = k < len ? csrcol[start + k] : 0;
+    if (csrcol && off) off[p] = (short)(k < len ? csrcol[start + k] - i : 0);
+    else if (csrcol) col[p] = k < len ? csrcol[start + k] : 0;
   }
+}
+
+/* The column of entry p of row i, from 32-bit indices or from 16-bit offsets from the row; stream()
+   loads the index as streaming data (the SpMV), () as any other load */
+struct Col32 {
+  const int *c;
+  __device__ __forceinline__ int operator()(size_t p, int) const { return __ldg(c + p); }
+  __device__ __forceinline__ int stream(size_t p, int) const { return ELLGLoadMatrix(c + p); }
+};
+struct Col16 {
+  const short *o;
+  __device__ __forceinline__ int operator()(size_t p, int i) const { return i + __ldg(o + p); }
+  __device__ __forceinline__ int stream(size_t p, int i) const { return i + ELLGLoadMatrix(o + p); }
+};
+
+/* f(Col16 or Col32), whichever the arrays store; f returns 0 or a cudaError_t */
+template <class F>
+static int WithColumns(const ELLGArrays *e, F f)
+{
+  return e->off ? f(Col16{e->off}) : f(Col32{e->col});
 }
 
 /* ELLR-T: T consecutive threads share a row, thread t takes entries t, t+T, ...; loads are issued
    two at a time before they are used, then the T partial sums are reduced by warp shuffles */
-template <int T>
-__global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+template <int T, class Col>
+__global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *__restrict__ rowlen, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const int    gid  = blockIdx.x * blockDim.x + threadIdx.x;
   const int    row  = gid / T;
@@ -30,17 +51,16 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *
   if (row >= m) return; /* the T threads of a row leave together */
   const int    len  = rowlen[row];
   const size_t step = (size_t)T * pitch;
-  const int   *c    = col + (size_t)lane * pitch + row;
-  const double *v   = val + (size_t)lane * pitch + row;
+  size_t       p    = (size_t)lane * pitch + row;
   double       sum0 = 0.0, sum1 = 0.0;
   int          k    = lane;
-  for (; k + T < len; k += 2 * T, c += 2 * step, v += 2 * step) {
-    const int    c0 = ELLGLoadMatrix(c), c1 = ELLGLoadMatrix(c + step);
-    const double v0 = ELLGLoadMatrix(v), v1 = ELLGLoadMatrix(v + step);
+  for (; k + T < len; k += 2 * T, p += 2 * step) {
+    const int    c0 = col.stream(p, row), c1 = col.stream(p + step, row);
+    const double v0 = ELLGLoadMatrix(val + p), v1 = ELLGLoadMatrix(val + p + step);
     sum0 += v0 * ELLGLoadX(x, c0);
     sum1 += v1 * ELLGLoadX(x, c1);
   }
-  if (k < len) sum0 += ELLGLoadMatrix(v) * ELLGLoadX(x, ELLGLoadMatrix(c));
+  if (k < len) sum0 += ELLGLoadMatrix(val + p) * ELLGLoadX(x, col.stream(p, row));
   double sum = sum0 + sum1;
   if (T > 1) {
     const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
@@ -52,8 +72,8 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *
 
 /* C = A B (+ C), FastSpMM on ELLR-T: the T threads of a row read its entries once per pass (thread t
    entries t, t+T, ...) and accumulate lc <= LC columns of C each; the first thread writes them */
-template <int T, int LC>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) ELLGSpMMKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+template <int T, int LC, class Col>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) ELLGSpMMKernel(int m, int pitch, const int *__restrict__ rowlen, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const int gid  = blockIdx.x * blockDim.x + threadIdx.x;
   const int row  = gid / T;
@@ -67,14 +87,15 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   ELLGSpMMPass<LC>(nc, [&](auto full) {
     for (int k = lane; k < len; k += T) {
       const size_t q = (size_t)k * pitch + row;
-      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col(q, row), a.ldb, nc);
     }
   });
   ELLGSpMMGroupReduce<T, LC>(acc);
   if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
 }
 
-__global__ void MultTransposeAddKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+template <class Col>
+__global__ void MultTransposeAddKernel(int m, int pitch, const int *__restrict__ rowlen, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= m) return;
@@ -83,11 +104,12 @@ __global__ void MultTransposeAddKernel(int m, int pitch, const int *__restrict__
   if (xi == 0.0) return;
   for (int k = 0; k < len; k++) {
     const size_t p = (size_t)k * pitch + i;
-    atomicAdd(&y[col[p]], val[p] * xi);
+    atomicAdd(&y[col(p, i)], val[p] * xi);
   }
 }
 
-__global__ void GetDiagonalKernel(int m, int pitch, const int *__restrict__ rowlen, const int *__restrict__ col, const double *__restrict__ val, double *d)
+template <class Col>
+__global__ void GetDiagonalKernel(int m, int pitch, const int *__restrict__ rowlen, Col col, const double *__restrict__ val, double *d)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= m) return;
@@ -95,7 +117,7 @@ __global__ void GetDiagonalKernel(int m, int pitch, const int *__restrict__ rowl
   double    di  = 0.0;
   for (int k = 0; k < len; k++) {
     const size_t p = (size_t)k * pitch + i;
-    if (col[p] == i) {
+    if (col(p, i) == i) {
       di = val[p];
       break;
     }
@@ -108,7 +130,7 @@ static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs);
 extern "C" int ELLGCudaPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval)
 {
   if (!e->pitch || !e->width) return 0;
-  PackKernel<<<Blocks(e->pitch, 256), 256>>>(e->m, e->pitch, e->width, e->rowlen, csrrowptr, csrcol, csrval, e->col, e->val);
+  PackKernel<<<Blocks(e->pitch, 256), 256>>>(e->m, e->pitch, e->width, e->rowlen, csrrowptr, csrcol, csrval, e->col, e->off, e->val);
   return (int)cudaGetLastError();
 }
 
@@ -116,16 +138,12 @@ extern "C" int ELLGCudaMult(const ELLGArrays *e, int T, int bs, const double *x,
 {
   if (!e->m) return 0;
   const int grid = Blocks((long)e->m * T, bs);
-  switch (T) {
-  case 1: MultKernel<1><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
-  case 2: MultKernel<2><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
-  case 4: MultKernel<4><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
-  case 8: MultKernel<8><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
-  case 16: MultKernel<16><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
-  case 32: MultKernel<32><<<grid, bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, z, y); break;
-  default: return (int)cudaErrorInvalidValue;
-  }
-  return (int)cudaGetLastError();
+  return WithColumns(e, [&](auto col) {
+    return ELLGDispatchPow2(T, [&](auto t) {
+      MultKernel<decltype(t)::value><<<grid, bs>>>(e->m, e->pitch, e->rowlen, col, e->val, x, z, y);
+      return (int)cudaGetLastError();
+    });
+  });
 }
 
 extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const ELLGSpMMArgs *a)
@@ -134,10 +152,12 @@ extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const EL
   const int          threads = ELLGSpMMBlockSize(bs);
   const cudaStream_t stream = (cudaStream_t)a->stream;
   return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
-    return ELLGDispatchPow2(T, [&](auto t) {
-      return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-        ELLGSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)e->m * T, threads), passes), threads, 0, stream>>>(e->m, e->pitch, e->rowlen, e->col, e->val, lc, g);
-        return (int)cudaGetLastError();
+    return WithColumns(e, [&](auto col) {
+      return ELLGDispatchPow2(T, [&](auto t) {
+        return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+          ELLGSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)e->m * T, threads), passes), threads, 0, stream>>>(e->m, e->pitch, e->rowlen, col, e->val, lc, g);
+          return (int)cudaGetLastError();
+        });
       });
     });
   });
@@ -146,13 +166,17 @@ extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const EL
 extern "C" int ELLGCudaMultTransposeAdd(const ELLGArrays *e, int bs, const double *x, double *y)
 {
   if (!e->m) return 0;
-  MultTransposeAddKernel<<<Blocks(e->m, bs), bs>>>(e->m, e->pitch, e->rowlen, e->col, e->val, x, y);
-  return (int)cudaGetLastError();
+  return WithColumns(e, [&](auto col) {
+    MultTransposeAddKernel<<<Blocks(e->m, bs), bs>>>(e->m, e->pitch, e->rowlen, col, e->val, x, y);
+    return (int)cudaGetLastError();
+  });
 }
 
 extern "C" int ELLGCudaGetDiagonal(const ELLGArrays *e, double *d)
 {
   if (!e->m) return 0;
-  GetDiagonalKernel<<<Blocks(e->m, 256), 256>>>(e->m, e->pitch, e->rowlen, e->col, e->val, d);
-  return (int)cudaGetLastError();
+  return WithColumns(e, [&](auto col) {
+    GetDiagonalKernel<<<Blocks(e->m, 256), 256>>>(e->m, e->pitch, e->rowlen, col, e->val, d);
+    return (int)cudaGetLastError();
+  });
 }

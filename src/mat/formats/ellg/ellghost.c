@@ -2,6 +2,12 @@
 #include <stddef.h>
 #include "ellgkernels.h"
 
+/* the column of entry p of row i */
+static inline int ELLGHostCol(const ELLGArrays *e, size_t p, int i)
+{
+  return e->off ? i + e->off[p] : e->col[p];
+}
+
 void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval)
 {
   for (int i = 0; i < e->pitch; i++) {
@@ -10,7 +16,8 @@ void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, 
     for (int k = 0; k < e->width; k++) {
       const size_t p = (size_t)k * e->pitch + i;
       e->val[p]      = k < len ? csrval[start + k] : 0.0;
-      if (csrcol) e->col[p] = k < len ? csrcol[start + k] : 0;
+      if (csrcol && e->off) e->off[p] = (short)(k < len ? csrcol[start + k] - i : 0);
+      else if (csrcol) e->col[p] = k < len ? csrcol[start + k] : 0;
     }
   }
 }
@@ -21,7 +28,7 @@ void ELLGHostMult(const ELLGArrays *e, int threads_per_row, int block_size, cons
     double sum = 0.0;
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      sum += e->val[p] * x[e->col[p]];
+      sum += e->val[p] * x[ELLGHostCol(e, p, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -39,7 +46,7 @@ void ELLGHostSpMM(const ELLGArrays *e, int threads_per_row, int block_size, int 
       for (int j = 0; j < nc; j++) acc[j] = 0.0;
       for (int k = 0; k < e->rowlen[i]; k++) {
         const size_t  p = (size_t)k * e->pitch + i;
-        const double *b = B + e->col[p];
+        const double *b = B + ELLGHostCol(e, p, i);
         for (int j = 0; j < nc; j++) acc[j] += e->val[p] * b[(size_t)j * a->ldb];
       }
       ELLGSpMMHostStore(acc, a, i, j0, nc);
@@ -52,7 +59,7 @@ void ELLGHostMultTransposeAdd(const ELLGArrays *e, int block_size, const double 
   for (int i = 0; i < e->m; i++)
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      y[e->col[p]] += e->val[p] * x[i];
+      y[ELLGHostCol(e, p, i)] += e->val[p] * x[i];
     }
 }
 
@@ -62,7 +69,7 @@ void ELLGHostGetDiagonal(const ELLGArrays *e, double *d)
     d[i] = 0.0;
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      if (e->col[p] == i) {
+      if (ELLGHostCol(e, p, i) == i) {
         d[i] = e->val[p];
         break;
       }

@@ -2,6 +2,9 @@
    ELLG (ELLPACK-R) arrays, in the memory of the backend that computes with them:
      val[k*pitch + i], col[k*pitch + i]  entry k of row i, k < rowlen[i] (column-major, pitch = rows
                                          rounded up to 32 so that every column starts 256-byte aligned)
+     off[k*pitch + i]                    or, when every column is within 16 bits of its row, the
+                                         column as i + off[...] (2 bytes an entry instead of 4); then
+                                         col is NULL, else off is
      rowlen[i]                           stored entries of row i
    Each function exists once per backend, with the same arguments (launch parameters are unused on
    the host): ELLGHost* (ellghost.c) and ELLGCuda* (ellg.cu, returning 0 or a cudaError_t).
@@ -16,6 +19,7 @@ extern "C" {
 typedef struct {
   int     m, pitch, width;
   int    *rowlen, *col;
+  short  *off;
   double *val;
 } ELLGArrays;
 
