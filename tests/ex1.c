@@ -471,11 +471,11 @@ int main(int argc, char **argv)
       args: -type ellg -mat_ellg_threads_per_row 4
       output_file: output/ex1_1.out
 
-   # column indices as 16-bit offsets from the row (the default where they fit, as in these matrices) and 32-bit
+   # 32-bit column indices (16-bit offsets from the row are the default where they fit, as in these matrices)
    test:
-      suffix: ellg_compact_indices
+      suffix: indices_32bit
       nsize: {{1 2}}
-      args: -type ellg -mat_ellg_compact_indices {{true false}} -mat_ellg_threads_per_row {{1 4}}
+      args: -type {{ellg slicedell}} -mat_ellg_compact_indices false -mat_slicedell_compact_indices false -mat_ellg_threads_per_row {{1 4}} -mat_slicedell_threads_per_row 4
       output_file: output/ex1_1.out
 
    test:

@@ -387,10 +387,11 @@ int main(int argc, char **argv)
       suffix: folder_sweep
       args: -matrices ${ellg_dir}/tutorials/data/folder,powerlaw-300 -sweep -check_only
 
-   # ELLG's column indices: 32-bit where a column is more than 16 bits from its row (random), else 16-bit offsets
+   # column indices of ELLG and sliced ELL: 32-bit where a column is more than 16 bits from its row (random),
+   # else 16-bit offsets
    test:
-      suffix: ellg_compact_indices
-      args: -matrices random-40000-3,lap2d5-100 -formats ellg -check_only -mat_view ::ascii_info
+      suffix: compact_indices
+      args: -matrices random-40000-3,lap2d5-100 -formats ellg,slicedell -check_only -mat_view ::ascii_info
       filter: grep -E "column indices|agrees|differ"
 
 TEST*/

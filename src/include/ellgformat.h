@@ -96,6 +96,9 @@ PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITE
 PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
+PETSC_INTERN PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat, ELLG_OPTION_ITEMS, PetscBool *);
+PETSC_INTERN PetscBool      ELLGFormatCompactIndices(const ELLGCSR *);
+PETSC_INTERN PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat, PetscViewer, PetscBool, PetscBool);
 PETSC_INTERN PetscErrorCode ELLGFormatBuild(ELLGFormat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatUpdateValues(ELLGFormat, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatMult(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *);

@@ -1,4 +1,5 @@
 /* Format-independent parts of the storage formats: options, upload of the CSR, long rows, viewing */
+#include <limits.h>
 #include <ellgformat.h>
 
 const char *const ELLGUpdateBuffersTypes[] = {"none", "values", "all", "ELLGUpdateBuffers", "ELLG_UPDATE_KEEP_", NULL};
@@ -112,6 +113,38 @@ PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat fmt, ELLG_OPTION_ITEMS 
   PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_threads_per_row", fmt->ops->name));
   PetscCall(PetscOptionsInt(opt, "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths)", "MATELLG", *T, T, NULL));
   PetscCheck(*T >= 0 && *T <= 32 && !(*T & (*T - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", opt, *T);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* -mat_<format>_compact_indices: column indices as 16-bit offsets from the row where they fit (default) */
+PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscBool *compact)
+{
+  char opt[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_compact_indices", fmt->ops->name));
+  PetscCall(PetscOptionsBool(opt, "Store the column indices as 16-bit offsets from the row when every column is within 16 bits of its row", "MATELLG", *compact, compact, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether 16-bit offsets from the row hold every column of the stored entries of csr, and the column a
+   padding entry of an empty row reads (the nearest one, min(i, n - 1)) */
+PetscBool ELLGFormatCompactIndices(const ELLGCSR *csr)
+{
+  if (csr->m - csr->n > SHRT_MAX) return PETSC_FALSE;
+  for (PetscInt i = 0; i < csr->m; i++)
+    for (PetscInt k = csr->ai[i]; k < csr->ai[i] + csr->len[i]; k++)
+      if (csr->aj[k] - i < SHRT_MIN || csr->aj[k] - i > SHRT_MAX) return PETSC_FALSE;
+  return PETSC_TRUE;
+}
+
+/* the MatView() line that says how the column indices are stored */
+PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat fmt, PetscViewer viewer, PetscBool stored_compact, PetscBool option)
+{
+  PetscFunctionBegin;
+  if (stored_compact) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 16-bit offsets from the row\n"));
+  else if (option) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (a column is more than 16 bits from its row)\n"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (-mat_%s_compact_indices false)\n", fmt->ops->name));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -1,5 +1,4 @@
 /* ELLG: ELLPACK-R with pitched column-major arrays and a row-length array (design.md §4) */
-#include <limits.h>
 #include <ellgformat.h>
 #include "ellgkernels.h"
 
@@ -7,14 +6,18 @@ typedef struct {
   ELLGArrays a;                  /* in the backend's memory */
   PetscInt   T, bs;              /* threads per row, threads per block in use */
   PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
-  PetscBool  compact_off;        /* -mat_ellg_compact_indices false: 32-bit column indices always */
+  PetscBool  compact;            /* -mat_ellg_compact_indices: 16-bit offsets where they fit (default) */
   double     mean, stddev;       /* row-length statistics of the last build */
 } ELLG;
 
 static PetscErrorCode ELLGCreate(ELLGFormat fmt)
 {
+  ELLG *e;
+
   PetscFunctionBegin;
-  PetscCall(PetscNew((ELLG **)&fmt->data));
+  PetscCall(PetscNew(&e));
+  e->compact = PETSC_TRUE;
+  fmt->data  = e;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -52,16 +55,13 @@ static void ELLGChooseParameters(ELLG *e)
 
 static PetscErrorCode ELLGSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
-  ELLG     *e = (ELLG *)fmt->data;
-  PetscBool compact;
+  ELLG *e = (ELLG *)fmt->data;
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ELLG format options");
   PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &e->T_option));
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &e->bs_option));
-  compact = (PetscBool)!e->compact_off;
-  PetscCall(PetscOptionsBool("-mat_ellg_compact_indices", "Store the column indices as 16-bit offsets from the row when every column is within 16 bits of its row", "MATELLG", compact, &compact, NULL));
-  e->compact_off = (PetscBool)!compact;
+  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &e->compact));
   PetscOptionsHeadEnd();
   ELLGChooseParameters(e);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -74,20 +74,9 @@ static PetscErrorCode ELLGCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionBegin;
   b->T_option    = a->T_option;
   b->bs_option   = a->bs_option;
-  b->compact_off = a->compact_off;
+  b->compact     = a->compact;
   ELLGChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* whether the column indices are stored as 16-bit offsets from the row: every stored column of the host
-   structure within 16 bits of its row, unless -mat_ellg_compact_indices is false */
-static PetscBool ELLGCompactIndices(const ELLG *e, const ELLGCSR *csr)
-{
-  if (e->compact_off) return PETSC_FALSE;
-  for (PetscInt i = 0; i < csr->m; i++)
-    for (PetscInt k = csr->ai[i]; k < csr->ai[i] + csr->len[i]; k++)
-      if (csr->aj[k] - i < SHRT_MIN || csr->aj[k] - i > SHRT_MAX) return PETSC_FALSE;
-  return PETSC_TRUE;
 }
 
 static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
@@ -110,7 +99,7 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   e->a.pitch = (int)(((m + 31) / 32) * 32);
   e->a.width = (int)width;
   ELLGChooseParameters(e);
-  compact = ELLGCompactIndices(e, csr);
+  compact = (PetscBool)(e->compact && ELLGFormatCompactIndices(csr));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&e->a.rowlen));
   if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)width * e->a.pitch, (void **)&e->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)width * e->a.pitch, (void **)&e->a.col));
@@ -175,7 +164,7 @@ static PetscErrorCode ELLGView(ELLGFormat fmt, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "ELLG width %d, pitch %d, row length mean %.3g std %.3g, stored entries %.0f (padding ratio %.3f)\n", e->a.width, e->a.pitch, e->mean, e->stddev, stored, fmt->nnz ? stored / (double)fmt->nnz : 1.0));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: %s\n", e->a.off ? "16-bit offsets from the row" : (e->compact_off ? "32-bit (-mat_ellg_compact_indices false)" : "32-bit (a column is more than 16 bits from its row)")));
+  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!e->a.off, e->compact));
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel ELLR-T: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", e->T, e->T_option ? "" : " (automatic)", e->bs, e->bs_option ? "" : " (automatic)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

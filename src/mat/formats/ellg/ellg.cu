@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
+#include <ellgcolumns.h>
 #include "ellgkernels.h"
 
 /* one thread per row (padding rows up to the pitch included): entries and padding of the row */
@@ -18,26 +19,6 @@ __global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ 
     if (csrcol && off) off[p] = (short)(k < len ? csrcol[start + k] - i : 0);
     else if (csrcol) col[p] = k < len ? csrcol[start + k] : 0;
   }
-}
-
-/* The column of entry p of row i, from 32-bit indices or from 16-bit offsets from the row; stream()
-   loads the index as streaming data (the SpMV), () as any other load */
-struct Col32 {
-  const int *c;
-  __device__ __forceinline__ int operator()(size_t p, int) const { return __ldg(c + p); }
-  __device__ __forceinline__ int stream(size_t p, int) const { return ELLGLoadMatrix(c + p); }
-};
-struct Col16 {
-  const short *o;
-  __device__ __forceinline__ int operator()(size_t p, int i) const { return i + __ldg(o + p); }
-  __device__ __forceinline__ int stream(size_t p, int i) const { return i + ELLGLoadMatrix(o + p); }
-};
-
-/* f(Col16 or Col32), whichever the arrays store; f returns 0 or a cudaError_t */
-template <class F>
-static int WithColumns(const ELLGArrays *e, F f)
-{
-  return e->off ? f(Col16{e->off}) : f(Col32{e->col});
 }
 
 /* ELLR-T: T consecutive threads share a row, thread t takes entries t, t+T, ...; loads are issued
@@ -138,7 +119,7 @@ extern "C" int ELLGCudaMult(const ELLGArrays *e, int T, int bs, const double *x,
 {
   if (!e->m) return 0;
   const int grid = Blocks((long)e->m * T, bs);
-  return WithColumns(e, [&](auto col) {
+  return ELLGWithColumns(e->col, e->off, [&](auto col) {
     return ELLGDispatchPow2(T, [&](auto t) {
       MultKernel<decltype(t)::value><<<grid, bs>>>(e->m, e->pitch, e->rowlen, col, e->val, x, z, y);
       return (int)cudaGetLastError();
@@ -152,7 +133,7 @@ extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const EL
   const int          threads = ELLGSpMMBlockSize(bs);
   const cudaStream_t stream = (cudaStream_t)a->stream;
   return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
-    return WithColumns(e, [&](auto col) {
+    return ELLGWithColumns(e->col, e->off, [&](auto col) {
       return ELLGDispatchPow2(T, [&](auto t) {
         return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
           ELLGSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)e->m * T, threads), passes), threads, 0, stream>>>(e->m, e->pitch, e->rowlen, col, e->val, lc, g);
@@ -166,7 +147,7 @@ extern "C" int ELLGCudaSpMM(const ELLGArrays *e, int T, int bs, int lc, const EL
 extern "C" int ELLGCudaMultTransposeAdd(const ELLGArrays *e, int bs, const double *x, double *y)
 {
   if (!e->m) return 0;
-  return WithColumns(e, [&](auto col) {
+  return ELLGWithColumns(e->col, e->off, [&](auto col) {
     MultTransposeAddKernel<<<Blocks(e->m, bs), bs>>>(e->m, e->pitch, e->rowlen, col, e->val, x, y);
     return (int)cudaGetLastError();
   });
@@ -175,7 +156,7 @@ extern "C" int ELLGCudaMultTransposeAdd(const ELLGArrays *e, int bs, const doubl
 extern "C" int ELLGCudaGetDiagonal(const ELLGArrays *e, double *d)
 {
   if (!e->m) return 0;
-  return WithColumns(e, [&](auto col) {
+  return ELLGWithColumns(e->col, e->off, [&](auto col) {
     GetDiagonalKernel<<<Blocks(e->m, 256), 256>>>(e->m, e->pitch, e->rowlen, col, e->val, d);
     return (int)cudaGetLastError();
   });

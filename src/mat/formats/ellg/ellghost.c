@@ -1,12 +1,7 @@
 /* ELLG on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
+#include <ellgcolumns.h>
 #include "ellgkernels.h"
-
-/* the column of entry p of row i */
-static inline int ELLGHostCol(const ELLGArrays *e, size_t p, int i)
-{
-  return e->off ? i + e->off[p] : e->col[p];
-}
 
 void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval)
 {
@@ -28,7 +23,7 @@ void ELLGHostMult(const ELLGArrays *e, int threads_per_row, int block_size, cons
     double sum = 0.0;
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      sum += e->val[p] * x[ELLGHostCol(e, p, i)];
+      sum += e->val[p] * x[ELLGColumn(e->col, e->off, p, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -46,7 +41,7 @@ void ELLGHostSpMM(const ELLGArrays *e, int threads_per_row, int block_size, int 
       for (int j = 0; j < nc; j++) acc[j] = 0.0;
       for (int k = 0; k < e->rowlen[i]; k++) {
         const size_t  p = (size_t)k * e->pitch + i;
-        const double *b = B + ELLGHostCol(e, p, i);
+        const double *b = B + ELLGColumn(e->col, e->off, p, i);
         for (int j = 0; j < nc; j++) acc[j] += e->val[p] * b[(size_t)j * a->ldb];
       }
       ELLGSpMMHostStore(acc, a, i, j0, nc);
@@ -59,7 +54,7 @@ void ELLGHostMultTransposeAdd(const ELLGArrays *e, int block_size, const double 
   for (int i = 0; i < e->m; i++)
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      y[ELLGHostCol(e, p, i)] += e->val[p] * x[i];
+      y[ELLGColumn(e->col, e->off, p, i)] += e->val[p] * x[i];
     }
 }
 
@@ -69,7 +64,7 @@ void ELLGHostGetDiagonal(const ELLGArrays *e, double *d)
     d[i] = 0.0;
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      if (ELLGHostCol(e, p, i) == i) {
+      if (ELLGColumn(e->col, e->off, p, i) == i) {
         d[i] = e->val[p];
         break;
       }

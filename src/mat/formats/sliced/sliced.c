@@ -20,6 +20,7 @@
 typedef struct {
   SlicedArrays a;                                           /* in the backend's memory */
   PetscInt     C_option, sigma_option, T_option, bs_option; /* 0: automatic */
+  PetscBool    compact;                                     /* -mat_slicedell_compact_indices: 16-bit offsets where they fit (default) */
   PetscInt     C, sigma, T, bs;                             /* in use */
   PetscInt     C_built_option, sigma_built_option;          /* C_option, sigma_option at the last build (the layout follows them) */
   PetscInt64   stored;                                      /* slots: entries and padding */
@@ -31,8 +32,12 @@ typedef struct {
 
 static PetscErrorCode SlicedCreate(ELLGFormat fmt)
 {
+  Sliced *sl;
+
   PetscFunctionBegin;
-  PetscCall(PetscNew((Sliced **)&fmt->data));
+  PetscCall(PetscNew(&sl));
+  sl->compact = PETSC_TRUE;
+  fmt->data   = sl;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -51,6 +56,7 @@ static PetscErrorCode SlicedReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, sl->a.slice_ptr));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.perm));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.col));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.off));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.val));
   PetscCall(PetscMemzero(&sl->a, sizeof(sl->a)));
   sl->stored = sl->entries = 0;
@@ -89,6 +95,7 @@ static PetscErrorCode SlicedSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Pet
   PetscCheck(sl->sigma_option <= 1 || !sl->C_option || sl->sigma_option % sl->C_option == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 1 or a multiple of the slice height %" PetscInt_FMT " (or 0, automatic)", sl->sigma_option, sl->C_option);
   PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &sl->T_option));
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &sl->bs_option));
+  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &sl->compact));
   PetscOptionsHeadEnd();
   SlicedChooseParameters(sl);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -103,6 +110,7 @@ static PetscErrorCode SlicedCopyParameters(ELLGFormat from, ELLGFormat to)
   b->sigma_option = a->sigma_option;
   b->T_option     = a->T_option;
   b->bs_option    = a->bs_option;
+  b->compact      = a->compact;
   SlicedChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -294,6 +302,7 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
   SlicedChooseParameters(sl);
 
   sl->a.m       = (int)m;
+  sl->a.n       = (int)csr->n;
   sl->a.C       = (int)C;
   sl->a.logC    = (int)logC;
   sl->a.nslices = (int)nslices;
@@ -303,10 +312,11 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
     PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&sl->a.perm));
     PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   }
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
+  if (sl->compact && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)stored, (void **)&sl->a.off));
+  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)stored, (void **)&sl->a.val));
   PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
-  fmt->bytes = (sizeof(int) + sizeof(PetscScalar)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
+  fmt->bytes = ((sl->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
   PetscCall(PetscFree(sp));
   if (L) PetscCall(PetscFree2(L, sorted));
   {
@@ -379,6 +389,7 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
   if (sl->C_option != sl->C_built_option || sl->sigma_option != sl->sigma_built_option)
     PetscCall(PetscViewerASCIIPrintf(viewer, "(options since the build: slice height %" PetscInt_FMT ", sigma %" PetscInt_FMT ", 0 = automatic; they apply when the matrix is next built)\n", sl->C_option, sl->sigma_option));
   PetscCall(PetscViewerASCIIPrintf(viewer, "slices %d, width mean %.3g max %" PetscInt_FMT ", stored entries %" PetscInt64_FMT " for %" PetscInt64_FMT " (padding ratio %.3f)\n", sl->a.nslices, sl->meanwidth, sl->maxwidth, sl->stored, sl->entries, sl->entries ? (double)sl->stored / (double)sl->entries : 1.0));
+  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!sl->a.off, sl->compact));
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s (entry-weighted slice width %.3g)\n", sl->T, sl->T_option ? "" : " (automatic)", sl->bs, sl->bs_option ? "" : " (automatic)", sl->workwidth));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,13 +1,14 @@
 /* Sliced ELL (SELL-C-sigma) kernels: SpMV and sparse times dense with T threads per row, transpose
-   product, diagonal, packing from CSR */
+   product, diagonal, packing from CSR; each with 32-bit column indices or 16-bit offsets from the row */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
+#include <ellgcolumns.h>
 #include "slicedkernels.h"
 
 /* one thread per slot (row of a slice, the slots past the last row included): the entries and the
    padding of that row */
-__global__ void PackKernel(int m, int logC, long nslots, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
+__global__ void PackKernel(int m, int n, int logC, long nslots, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= nslots) return;
@@ -16,11 +17,14 @@ __global__ void PackKernel(int m, int logC, long nslots, const int *__restrict__
   const int i     = r < m ? (perm ? perm[r] : r) : -1;
   const int src   = i >= 0 ? csrrowptr[i] : 0;
   const int len   = i >= 0 ? csrrowlen[i] : 0;
-  const int pad   = csrcol && len ? csrcol[src + len - 1] : 0;
+  const int pad   = !csrcol || i < 0 ? 0 : len ? csrcol[src + len - 1] : ELLGEmptyRowColumn(i, n);
   for (int k = 0; k < w; k++) {
     const int p = start + k * C + l;
     val[p]      = k < len ? csrval[src + k] : 0.0;
-    if (csrcol) col[p] = k < len ? csrcol[src + k] : pad;
+    if (!csrcol) continue;
+    const int c = k < len ? csrcol[src + k] : pad;
+    if (off) off[p] = (short)(i >= 0 ? c - i : 0);
+    else col[p] = c;
   }
 }
 
@@ -29,43 +33,40 @@ __global__ void PackKernel(int m, int logC, long nslots, const int *__restrict__
    128-byte (columns) segment; with T > 1 a load covers T segments of 32/T rows. Loads are issued
    two at a time before they are used; the T partial sums are reduced by warp shuffles, and the
    first thread writes y in the matrix's numbering. */
-template <int T>
-__global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+template <int T, class Col>
+__global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  r    = (int)(gid / T);
   const int  lane = (int)(gid % T);
   if (r >= m) return; /* the T threads of a row leave together */
-  const int     C = 1 << logC, s = r >> logC, l = r & (C - 1);
-  const int     start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
-  const int     step  = T * C;
-  const int    *c     = col + start + lane * C + l;
-  const double *v     = val + start + lane * C + l;
-  double        sum0 = 0.0, sum1 = 0.0;
-  int           k    = lane;
-  for (; k + T < w; k += 2 * T, c += 2 * step, v += 2 * step) {
-    const int    c0 = ELLGLoadMatrix(c), c1 = ELLGLoadMatrix(c + step);
-    const double v0 = ELLGLoadMatrix(v), v1 = ELLGLoadMatrix(v + step);
+  const int C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const int step  = T * C;
+  const int i     = perm ? perm[r] : r;
+  int       p     = start + lane * C + l;
+  double    sum0 = 0.0, sum1 = 0.0;
+  int       k    = lane;
+  for (; k + T < w; k += 2 * T, p += 2 * step) {
+    const int    c0 = col.stream(p, i), c1 = col.stream(p + step, i);
+    const double v0 = ELLGLoadMatrix(val + p), v1 = ELLGLoadMatrix(val + p + step);
     sum0 += v0 * ELLGLoadX(x, c0);
     sum1 += v1 * ELLGLoadX(x, c1);
   }
-  if (k < w) sum0 += ELLGLoadMatrix(v) * ELLGLoadX(x, ELLGLoadMatrix(c));
+  if (k < w) sum0 += ELLGLoadMatrix(val + p) * ELLGLoadX(x, col.stream(p, i));
   double sum = sum0 + sum1;
   if (T > 1) {
     const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
 #pragma unroll
     for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
   }
-  if (lane == 0) {
-    const int i = perm ? perm[r] : r;
-    y[i]        = z ? z[i] + sum : sum;
-  }
+  if (lane == 0) y[i] = z ? z[i] + sum : sum;
 }
 
 /* C = A B (+ C): the T threads of a row read its entries (and padding) once per pass, as the SpMV, and
    accumulate lc <= LC columns of C each; the first thread writes them to the row in the matrix's numbering */
-template <int T, int LC>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+template <int T, int LC, class Col>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  r    = (int)(gid / T);
@@ -81,7 +82,7 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   ELLGSpMMPass<LC>(nc, [&](auto full) {
     for (int k = lane; k < w; k += T) {
       const int q = start + k * C + l;
-      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col(q, i), a.ldb, nc);
     }
   });
   ELLGSpMMGroupReduce<T, LC>(acc);
@@ -89,23 +90,25 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
 }
 
 /* a thread per row; padding (value 0) adds nothing and is skipped */
-__global__ void MultTransposeAddKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+template <class Col>
+__global__ void MultTransposeAddKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= m) return;
-  const int    r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1);
-  const double xi = x[perm ? perm[r] : r];
+  const int    r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1), i = perm ? perm[r] : r;
+  const double xi = x[i];
   if (xi == 0.0) return;
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
   for (int k = 0; k < w; k++) {
     const int    p = start + k * C + l;
     const double a = val[p];
-    if (a != 0.0) atomicAdd(&y[col[p]], a * xi);
+    if (a != 0.0) atomicAdd(&y[col(p, i)], a * xi);
   }
 }
 
 /* the first entry in column i: padding follows the entries and holds 0 */
-__global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ col, const double *__restrict__ val, double *d)
+template <class Col>
+__global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const double *__restrict__ val, double *d)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= m) return;
@@ -114,7 +117,7 @@ __global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice
   double    di    = 0.0;
   for (int k = 0; k < w; k++) {
     const int p = start + k * C + l;
-    if (col[p] == i) {
+    if (col(p, i) == i) {
       di = val[p];
       break;
     }
@@ -128,7 +131,7 @@ extern "C" int SlicedCudaPack(const SlicedArrays *a, const int *csrrowptr, const
 {
   const long nslots = (long)a->nslices * a->C;
   if (!nslots) return 0;
-  PackKernel<<<Blocks(nslots, 256), 256>>>(a->m, a->logC, nslots, a->slice_ptr, a->perm, csrrowptr, csrrowlen, csrcol, csrval, a->col, a->val);
+  PackKernel<<<Blocks(nslots, 256), 256>>>(a->m, a->n, a->logC, nslots, a->slice_ptr, a->perm, csrrowptr, csrrowlen, csrcol, csrval, a->col, a->off, a->val);
   return (int)cudaGetLastError();
 }
 
@@ -136,16 +139,12 @@ extern "C" int SlicedCudaMult(const SlicedArrays *a, int T, int bs, const double
 {
   if (!a->m) return 0;
   const int grid = Blocks((long)a->m * T, bs);
-  switch (T) {
-  case 1: MultKernel<1><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
-  case 2: MultKernel<2><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
-  case 4: MultKernel<4><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
-  case 8: MultKernel<8><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
-  case 16: MultKernel<16><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
-  case 32: MultKernel<32><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, z, y); break;
-  default: return (int)cudaErrorInvalidValue;
-  }
-  return (int)cudaGetLastError();
+  return ELLGWithColumns(a->col, a->off, [&](auto col) {
+    return ELLGDispatchPow2(T, [&](auto t) {
+      MultKernel<decltype(t)::value><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, col, a->val, x, z, y);
+      return (int)cudaGetLastError();
+    });
+  });
 }
 
 extern "C" int SlicedCudaSpMM(const SlicedArrays *a, int T, int bs, int lc, const ELLGSpMMArgs *args)
@@ -154,10 +153,12 @@ extern "C" int SlicedCudaSpMM(const SlicedArrays *a, int T, int bs, int lc, cons
   const int          threads = ELLGSpMMBlockSize(bs);
   const cudaStream_t stream = (cudaStream_t)args->stream;
   return ELLGSpMMLaunchPasses(args, lc, [&](const ELLGSpMMArgs &g, int passes) {
-    return ELLGDispatchPow2(T, [&](auto t) {
-      return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-        SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)a->m * T, threads), passes), threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, lc, g);
-        return (int)cudaGetLastError();
+    return ELLGWithColumns(a->col, a->off, [&](auto col) {
+      return ELLGDispatchPow2(T, [&](auto t) {
+        return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+          SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)a->m * T, threads), passes), threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, col, a->val, lc, g);
+          return (int)cudaGetLastError();
+        });
       });
     });
   });
@@ -166,13 +167,17 @@ extern "C" int SlicedCudaSpMM(const SlicedArrays *a, int T, int bs, int lc, cons
 extern "C" int SlicedCudaMultTransposeAdd(const SlicedArrays *a, int bs, const double *x, double *y)
 {
   if (!a->m) return 0;
-  MultTransposeAddKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, x, y);
-  return (int)cudaGetLastError();
+  return ELLGWithColumns(a->col, a->off, [&](auto col) {
+    MultTransposeAddKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, col, a->val, x, y);
+    return (int)cudaGetLastError();
+  });
 }
 
 extern "C" int SlicedCudaGetDiagonal(const SlicedArrays *a, int bs, double *d)
 {
   if (!a->m) return 0;
-  GetDiagonalKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->col, a->val, d);
-  return (int)cudaGetLastError();
+  return ELLGWithColumns(a->col, a->off, [&](auto col) {
+    GetDiagonalKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, col, a->val, d);
+    return (int)cudaGetLastError();
+  });
 }

@@ -1,5 +1,6 @@
 /* Sliced ELL on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
+#include <ellgcolumns.h>
 #include "slicedkernels.h"
 
 static inline int SlicedWidth(const SlicedArrays *a, int s) { return (a->slice_ptr[s + 1] - a->slice_ptr[s]) >> a->logC; }
@@ -13,11 +14,14 @@ void SlicedHostPack(const SlicedArrays *a, const int *csrrowptr, const int *csrr
       const int i     = r < a->m ? (a->perm ? a->perm[r] : r) : -1;
       const int start = i >= 0 ? csrrowptr[i] : 0;
       const int len   = i >= 0 ? csrrowlen[i] : 0;
-      const int pad   = csrcol && len ? csrcol[start + len - 1] : 0;
+      const int pad   = !csrcol || i < 0 ? 0 : len ? csrcol[start + len - 1] : ELLGEmptyRowColumn(i, a->n);
       for (int k = 0; k < w; k++) {
         const int p = a->slice_ptr[s] + k * a->C + l;
         a->val[p]   = k < len ? csrval[start + k] : 0.0;
-        if (csrcol) a->col[p] = k < len ? csrcol[start + k] : pad;
+        if (!csrcol) continue;
+        const int c = k < len ? csrcol[start + k] : pad;
+        if (a->off) a->off[p] = (short)(i >= 0 ? c - i : 0);
+        else a->col[p] = c;
       }
     }
   }
@@ -30,7 +34,7 @@ void SlicedHostMult(const SlicedArrays *a, int threads_per_row, int block_size, 
     double    sum = 0.0;
     for (int k = 0; k < w; k++) {
       const int p = a->slice_ptr[s] + k * a->C + l;
-      sum += a->val[p] * x[a->col[p]];
+      sum += a->val[p] * x[ELLGColumn(a->col, a->off, p, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -43,15 +47,15 @@ void SlicedHostSpMM(const SlicedArrays *a, int threads_per_row, int block_size, 
     const int     nc = args->ncols - j0 < lc ? args->ncols - j0 : lc;
     const double *B  = args->B + (size_t)j0 * args->ldb;
     for (int r = 0; r < a->m; r++) {
-      const int s = r >> a->logC, l = r & (a->C - 1), w = SlicedWidth(a, s);
+      const int s = r >> a->logC, l = r & (a->C - 1), w = SlicedWidth(a, s), i = a->perm ? a->perm[r] : r;
       double    acc[ELLG_SPMM_MAX_COLUMNS];
       for (int j = 0; j < nc; j++) acc[j] = 0.0;
       for (int k = 0; k < w; k++) {
         const int     p = a->slice_ptr[s] + k * a->C + l;
-        const double *b = B + a->col[p];
+        const double *b = B + ELLGColumn(a->col, a->off, p, i);
         for (int j = 0; j < nc; j++) acc[j] += a->val[p] * b[(size_t)j * args->ldb];
       }
-      ELLGSpMMHostStore(acc, args, a->perm ? a->perm[r] : r, j0, nc);
+      ELLGSpMMHostStore(acc, args, i, j0, nc);
     }
   }
 }
@@ -59,12 +63,12 @@ void SlicedHostSpMM(const SlicedArrays *a, int threads_per_row, int block_size, 
 void SlicedHostMultTransposeAdd(const SlicedArrays *a, int block_size, const double *x, double *y)
 {
   for (int r = 0; r < a->m; r++) {
-    const int    s = r >> a->logC, l = r & (a->C - 1), w = SlicedWidth(a, s);
-    const double xi = x[a->perm ? a->perm[r] : r];
+    const int    s = r >> a->logC, l = r & (a->C - 1), w = SlicedWidth(a, s), i = a->perm ? a->perm[r] : r;
+    const double xi = x[i];
     if (xi == 0.0) continue;
     for (int k = 0; k < w; k++) {
       const int p = a->slice_ptr[s] + k * a->C + l;
-      if (a->val[p] != 0.0) y[a->col[p]] += a->val[p] * xi; /* padding adds nothing */
+      if (a->val[p] != 0.0) y[ELLGColumn(a->col, a->off, p, i)] += a->val[p] * xi; /* padding adds nothing */
     }
   }
 }
@@ -77,7 +81,7 @@ void SlicedHostGetDiagonal(const SlicedArrays *a, int block_size, double *d)
     double    di = 0.0;
     for (int k = 0; k < w; k++) {
       const int p = a->slice_ptr[s] + k * a->C + l;
-      if (a->col[p] == i) {
+      if (ELLGColumn(a->col, a->off, p, i) == i) {
         di = a->val[p];
         break;
       }

@@ -3,8 +3,11 @@
      slices of C consecutive rows of the (sorted) row order, slice s padded to its own width
      w_s = (slice_ptr[s+1] - slice_ptr[s]) / C and stored column-major:
        val[slice_ptr[s] + k*C + l], col[...]  entry k of local row l (row r = s*C + l), k < w_s
-     padding (k >= the row's length): value 0 and the column of the row's last entry (0 for a row
-     with no entry), so that the products may read it; slots past the last row (r >= m): 0, 0
+     padding (k >= the row's length): value 0 and the column of the row's last entry (for a row with
+     no entry the nearest column, min(i, n - 1)), so that the products may read it; slots past the
+     last row (r >= m): 0, 0
+     off[...]  or, when they fit (ellgcolumns.h), the columns as 16-bit offsets from the matrix row
+               (perm[r]); then col is NULL, else off is
      perm[r]  the matrix row of sorted row r; NULL when the rows are not sorted (sigma = 1)
    x is read and y written in the matrix's own numbering: y[perm[r]].
    Each function exists once per backend, with the same arguments (launch parameters are unused on
@@ -18,12 +21,13 @@ extern "C" {
 #endif
 
 typedef struct {
-  int     m;             /* rows */
+  int     m, n;          /* rows, columns */
   int     C, logC;       /* slice height, a power of two, and its base-2 logarithm */
   int     nslices;       /* ceil(m / C) */
   int    *slice_ptr;     /* nslices + 1 */
   int    *perm;          /* m, or NULL */
   int    *col;
+  short  *off;
   double *val;
 } SlicedArrays;
 
