@@ -52,6 +52,11 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
 
 #define ELLG_SPMM_MAX_STREAMS 16 /* the most streams (-mat_<format>_spmm_streams) the chunks of B and C go round */
 
+/* Rows from which a thread per row already fills a large GPU (about two waves of an H200's 132
+   multiprocessors of 2048 threads): the SpMV kernels then keep a thread per row of up to 64 entries,
+   whose loads move more bytes per cycle than several threads sharing a row */
+#define ELLG_ROWS_FILL_GPU 524288
+
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
    The row index is kept on the host in every case. */

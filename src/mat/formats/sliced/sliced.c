@@ -67,14 +67,17 @@ static PetscErrorCode SlicedReset(ELLGFormat fmt)
 }
 
 /* T from the slice widths, weighted by the entries in them (where the work is): the smallest power
-   of two that gives each thread fewer than 16 entries of the slice, up to a warp; narrow slices keep
-   a thread per row (with C = 32, every load of a warp is one contiguous segment). The threads of a
-   slice read T*C consecutive entries per step: with small C (chosen for irregular matrices), T grows
-   until that is a 32-byte sector of values, as long as the rows are that long */
+   of two that gives each thread fewer than 16 entries of the slice (64 with ELLG_ROWS_FILL_GPU rows or
+   more), up to a warp; narrow slices keep a thread per row (with C = 32, every load of a warp is one
+   contiguous segment). The threads of a slice read T*C consecutive entries per step: with small C
+   (chosen for irregular matrices), T grows until that is a 32-byte sector of values, as long as the
+   rows are that long */
 static void SlicedChooseParameters(Sliced *sl)
 {
+  const double ept = sl->a.m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
+
   sl->T = 1;
-  while (sl->T < 32 && sl->workwidth >= 16.0 * sl->T) sl->T *= 2;
+  while (sl->T < 32 && sl->workwidth >= ept * sl->T) sl->T *= 2;
   while (sl->T < 32 && sl->T * sl->C < 4 && sl->workwidth >= 2.0 * sl->T) sl->T *= 2;
   if (sl->T_option) sl->T = sl->T_option;
   sl->bs = sl->bs_option ? sl->bs_option : (sl->T >= 8 ? 128 : 256);
@@ -299,13 +302,12 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
   sl->stored             = stored;
   sl->meanwidth          = nslices ? (double)stored / ((double)C * (double)nslices) : 0.0;
   sl->workwidth          = stored ? (double)C * (double)w2 / (double)stored : 0.0;
-  SlicedChooseParameters(sl);
-
   sl->a.m       = (int)m;
   sl->a.n       = (int)csr->n;
   sl->a.C       = (int)C;
   sl->a.logC    = (int)logC;
   sl->a.nslices = (int)nslices;
+  SlicedChooseParameters(sl);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (nslices + 1), (void **)&sl->a.slice_ptr));
   PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.slice_ptr, sp, sizeof(int) * (nslices + 1), ELLG_MEMCPY_HTOD));
   if (perm) {
