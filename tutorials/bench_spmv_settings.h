@@ -16,6 +16,7 @@ static const struct {
   {MATELLG,      "T=4",          "-mat_ellg_threads_per_row 4"                          },
   {MATELLG,      "T=16",         "-mat_ellg_threads_per_row 16"                         },
   {MATELLG,      "bs=1024",      "-mat_ellg_block_size 1024"                            },
+  {MATELLG,      "idx32",        "-mat_ellg_compact_indices false"                      }, /* 32-bit column indices */
   {MATPJDS,      "br=1",         "-mat_pjds_block_rows 1"                               }, /* no padding */
   {MATPJDS,      "br=8",         "-mat_pjds_block_rows 8"                               },
   {MATPJDS,      "br=128",       "-mat_pjds_block_rows 128"                             },
@@ -28,6 +29,7 @@ static const struct {
   {MATSLICEDELL, "T=1",          "-mat_slicedell_threads_per_row 1"                     },
   {MATSLICEDELL, "T=2",          "-mat_slicedell_threads_per_row 2"                     },
   {MATSLICEDELL, "T=4",          "-mat_slicedell_threads_per_row 4"                     },
+  {MATSLICEDELL, "idx32",        "-mat_slicedell_compact_indices false"                 },
 };
 
 /* A format as it is run: with its own choices (and the options of the command line), or with a setting
