@@ -475,7 +475,7 @@ int main(int argc, char **argv)
    test:
       suffix: indices_32bit
       nsize: {{1 2}}
-      args: -type {{ellg slicedell}} -mat_ellg_compact_indices false -mat_slicedell_compact_indices false -mat_ellg_threads_per_row {{1 4}} -mat_slicedell_threads_per_row 4
+      args: -type {{ellg pjds slicedell}} -mat_ellg_compact_indices false -mat_pjds_compact_indices false -mat_slicedell_compact_indices false -mat_ellg_threads_per_row {{1 4}} -mat_pjds_entries_per_thread 1 -mat_slicedell_threads_per_row 4
       output_file: output/ex1_1.out
 
    test:

@@ -387,11 +387,11 @@ int main(int argc, char **argv)
       suffix: folder_sweep
       args: -matrices ${ellg_dir}/tutorials/data/folder,powerlaw-300 -sweep -check_only
 
-   # column indices of ELLG and sliced ELL: 32-bit where a column is more than 16 bits from its row (random),
-   # else 16-bit offsets
+   # column indices of the formats: 32-bit where a column is more than 16 bits from its row (random), else
+   # 16-bit offsets
    test:
       suffix: compact_indices
-      args: -matrices random-40000-3,lap2d5-100 -formats ellg,slicedell -check_only -mat_view ::ascii_info
+      args: -matrices random-40000-3,lap2d5-100 -check_only -mat_view ::ascii_info
       filter: grep -E "column indices|agrees|differ"
 
 TEST*/

@@ -23,6 +23,7 @@ static const struct {
   {MATPJDS,      "bs=1024",      "-mat_pjds_block_size 1024"                            },
   {MATPJDS,      "ept=4",        "-mat_pjds_entries_per_thread 4"                       }, /* more threads on long rows */
   {MATPJDS,      "ept=64",       "-mat_pjds_entries_per_thread 64"                      }, /* fewer */
+  {MATPJDS,      "idx32",        "-mat_pjds_compact_indices false"                      },
   {MATSLICEDELL, "C=32,sigma=1", "-mat_slicedell_slice_height 32 -mat_slicedell_sigma 1"}, /* unsorted, as cusparse/SELL */
   {MATSLICEDELL, "C=8",          "-mat_slicedell_slice_height 8"                        },
   {MATSLICEDELL, "C=128",        "-mat_slicedell_slice_height 128"                      },

@@ -10,6 +10,7 @@ typedef struct {
   PetscInt   br_applied;          /* the block rows of the last build */
   PetscInt   ept, ept_option;     /* most entries a thread of a row takes in the CUDA SpMV; option (0: automatic) */
   PetscInt   bs, bs_option;       /* threads per CUDA block in use; option (0: chosen from the rows) */
+  PetscBool  compact;             /* -mat_pjds_compact_indices: 16-bit offsets where they fit (default) */
   PetscInt   nnz;                 /* entries the format holds (the matrix's, less the long rows') */
   PetscInt   nblocks, nzblocks;   /* blocks of rows, those of them with at least one diagonal */
   double     mean, stddev;        /* row-length statistics of the last build */
@@ -22,7 +23,8 @@ static PetscErrorCode PJDSCreate(ELLGFormat fmt)
   PetscFunctionBegin;
   PetscCall(PetscNew(&p));
   p->br_applied = 32;
-  fmt->data             = p;
+  p->compact    = PETSC_TRUE;
+  fmt->data     = p;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -41,6 +43,7 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, p->a.perm));
   PetscCall(PetscELLGFree(fmt->backend, p->a.colstart));
   PetscCall(PetscELLGFree(fmt->backend, p->a.col));
+  PetscCall(PetscELLGFree(fmt->backend, p->a.off));
   PetscCall(PetscELLGFree(fmt->backend, p->a.val));
   PetscCall(PetscMemzero(&p->a, sizeof(p->a)));
   p->nnz = p->nblocks = p->nzblocks = 0;
@@ -69,6 +72,7 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
   PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
+  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &p->compact));
   PetscOptionsHeadEnd();
   PJDSChooseParameters(p);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -82,6 +86,7 @@ static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
   b->br         = a->br;
   b->bs_option  = a->bs_option;
   b->ept_option = a->ept_option;
+  b->compact    = a->compact;
   PJDSChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -203,20 +208,22 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscCheck(padded < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", padded);
   PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, &colstart, &p->nblocks, &p->nzblocks));
   p->a.m      = (int)m;
+  p->a.n      = (int)csr->n;
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
   PJDSChooseParameters(p);
   PJDSBins(m, csr->len, perm, p->br_applied, p->ept, &p->a);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
+  if (p->compact && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)padded, (void **)&p->a.off));
+  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)padded, (void **)&p->a.val));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.colstart, colstart, sizeof(int) * (width + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscFree(perm));
   PetscCall(PetscFree(colstart));
   PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
-  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1) + (sizeof(int) + sizeof(PetscScalar)) * (size_t)padded;
+  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1) + ((p->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)padded;
   if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br_applied));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -283,6 +290,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
     PetscCall(PetscSNPrintf(bin, sizeof(bin), "%s %d for %d rows", k ? "," : "", p->a.binT[k], p->a.binrow[k + 1] - p->a.binrow[k]));
     PetscCall(PetscStrlcat(bins, bin, sizeof(bins)));
   }
+  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!p->a.off, p->compact));
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel pJDS: %" PetscInt_FMT " threads per block%s; SpMV threads per row (at most %" PetscInt_FMT " entries each%s):%s\n", p->bs, p->bs_option ? "" : " (automatic)", p->ept, p->ept_option ? "" : ", automatic", p->a.nbins ? bins : " none (no rows)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

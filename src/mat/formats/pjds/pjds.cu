@@ -1,9 +1,10 @@
 /* pJDS kernels: a thread per sorted row for SpMV, sparse times dense, transpose product, diagonal and
-   packing from CSR. Consecutive threads take consecutive sorted rows, so every jagged diagonal is read
+   packing from CSR, each with 32-bit column indices or 16-bit offsets from the row. Consecutive threads take consecutive sorted rows, so every jagged diagonal is read
    coalesced; with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
+#include <ellgcolumns.h>
 #include "pjdskernels.h"
 
 namespace
@@ -22,21 +23,25 @@ __device__ __forceinline__ int RowWidth(const int *__restrict__ colstart, int wi
 }
 
 /* CSR reads are per row (uncoalesced), the writes along the diagonals coalesced; run once per build or update */
-__global__ void PJDSPackKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, double *__restrict__ val)
+__global__ void PJDSPackKernel(int m, int n, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
   const int i = perm[r], start = csrrowptr[i], len = csrrowlen[i], w = RowWidth(colstart, width, r);
-  const int last = csrcol && len ? csrcol[start + len - 1] : 0;
+  const int last = !csrcol ? 0 : len ? csrcol[start + len - 1] : ELLGEmptyRowColumn(i, n);
   for (int j = 0; j < w; j++) {
     const int q = colstart[j] + r;
     val[q]      = j < len ? csrval[start + j] : 0.0;
-    if (csrcol) col[q] = j < len ? csrcol[start + j] : last;
+    if (!csrcol) continue;
+    const int c = j < len ? csrcol[start + j] : last;
+    if (off) off[q] = (short)(c - i);
+    else col[q] = c;
   }
 }
 
 /* y[perm[r]] = z[perm[r]] + row r . x; two entries loaded before either is used */
-__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+template <class Col>
+__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -45,14 +50,14 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
   int       j = 0;
   for (; j + 1 < w; j += 2) {
     const int    q0 = colstart[j] + r, q1 = colstart[j + 1] + r;
-    const int    c0 = ELLGLoadMatrix(col + q0), c1 = ELLGLoadMatrix(col + q1);
+    const int    c0 = col.stream(q0, i), c1 = col.stream(q1, i);
     const double v0 = ELLGLoadMatrix(val + q0), v1 = ELLGLoadMatrix(val + q1);
     sum0 += v0 * ELLGLoadX(x, c0);
     sum1 += v1 * ELLGLoadX(x, c1);
   }
   if (j < w) {
     const int q = colstart[j] + r;
-    sum0 += ELLGLoadMatrix(val + q) * ELLGLoadX(x, ELLGLoadMatrix(col + q));
+    sum0 += ELLGLoadMatrix(val + q) * ELLGLoadX(x, col.stream(q, i));
   }
   const double sum = sum0 + sum1;
   y[i] = z ? z[i] + sum : sum;
@@ -60,7 +65,8 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
 
 /* the bins of rows (pjdskernels.h): a warp per 32 / T sorted rows of bin k, thread t of a row takes its
    diagonals t, t+T, ... (two loads before they are used), the T partial sums reduced by warp shuffles */
-__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const double *__restrict__ x, const double *z, double *y)
+template <class Col>
+__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, Col col, const double *__restrict__ x, const double *z, double *y)
 {
   const int g = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
   if (g >= p.binwarp[p.nbins]) return; /* whole warps: the blocks are multiples of 32 threads */
@@ -70,33 +76,31 @@ __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, co
   const int  r     = p.binrow[k] + (g - p.binwarp[k]) * (32 / T) + lane / T;
   const bool valid = r < p.binrow[k + 1];
   double     sum0 = 0.0, sum1 = 0.0;
+  const int  i     = valid ? p.perm[r] : 0;
   if (valid) {
     const int w = RowWidth(p.colstart, p.width, r);
     int       j = t;
     for (; j + T < w; j += 2 * T) {
       const int    q0 = p.colstart[j] + r, q1 = p.colstart[j + T] + r;
-      const int    c0 = ELLGLoadMatrix(p.col + q0), c1 = ELLGLoadMatrix(p.col + q1);
+      const int    c0 = col.stream(q0, i), c1 = col.stream(q1, i);
       const double v0 = ELLGLoadMatrix(p.val + q0), v1 = ELLGLoadMatrix(p.val + q1);
       sum0 += v0 * ELLGLoadX(x, c0);
       sum1 += v1 * ELLGLoadX(x, c1);
     }
     if (j < w) {
       const int q = p.colstart[j] + r;
-      sum0 += ELLGLoadMatrix(p.val + q) * ELLGLoadX(x, ELLGLoadMatrix(p.col + q));
+      sum0 += ELLGLoadMatrix(p.val + q) * ELLGLoadX(x, col.stream(q, i));
     }
   }
   double sum = sum0 + sum1;
   for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
-  if (valid && t == 0) {
-    const int i = p.perm[r];
-    y[i]        = z ? z[i] + sum : sum;
-  }
+  if (valid && t == 0) y[i] = z ? z[i] + sum : sum;
 }
 
 /* C = A B (+ C): the thread of sorted row r reads the row once per pass and accumulates lc <= LC columns,
    written to row perm[r] of C */
-template <int LC>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+template <int LC, class Col>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -108,29 +112,32 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   ELLGSpMMPass<LC>(nc, [&](auto full) {
     for (int j = 0; j < w; j++) {
       const int q = colstart[j] + r;
-      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col[q], a.ldb, nc);
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col(q, i), a.ldb, nc);
     }
   });
   ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
 }
 
 /* y += A^T x; entries with value 0 (padding, explicit zeros) add nothing and are skipped */
-__global__ void PJDSMultTransposeAddKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+template <class Col>
+__global__ void PJDSMultTransposeAddKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const double xi = x[perm[r]];
+  const int    i  = perm[r];
+  const double xi = x[i];
   if (xi == 0.0) return;
   const int w = RowWidth(colstart, width, r);
   for (int j = 0; j < w; j++) {
     const int    q = colstart[j] + r;
     const double v = val[q];
-    if (v != 0.0) atomicAdd(&y[col[q]], v * xi);
+    if (v != 0.0) atomicAdd(&y[col(q, i)], v * xi);
   }
 }
 
 /* a padding entry repeats the row's last column, so the entry itself is found first */
-__global__ void PJDSGetDiagonalKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ col, const double *__restrict__ val, double *d)
+template <class Col>
+__global__ void PJDSGetDiagonalKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, double *d)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -138,7 +145,7 @@ __global__ void PJDSGetDiagonalKernel(int m, int width, const int *__restrict__ 
   double    di = 0.0;
   for (int j = 0; j < w; j++) {
     const int q = colstart[j] + r;
-    if (col[q] == i) {
+    if (col(q, i) == i) {
       di = val[q];
       break;
     }
@@ -155,7 +162,7 @@ int Blocks(long threads, int bs)
 extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
 {
   if (!p->m || !p->stored) return 0;
-  PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->width, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->val);
+  PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->n, p->width, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->off, p->val);
   return (int)cudaGetLastError();
 }
 
@@ -164,9 +171,11 @@ extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int
 extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const double *x, const double *z, double *y)
 {
   if (!p->m) return 0;
-  if (p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, z, y);
-  else PJDSMultBinsKernel<<<Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, x, z, y);
-  return (int)cudaGetLastError();
+  return ELLGWithColumns(p->col, p->off, [&](auto col) {
+    if (p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, x, z, y);
+    else PJDSMultBinsKernel<<<Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, col, x, z, y);
+    return (int)cudaGetLastError();
+  });
 }
 
 /* every row of C is written, rows without stored entries included (0, or unchanged when adding) */
@@ -176,9 +185,11 @@ extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMA
   const int          threads = ELLGSpMMBlockSize(bs);
   const cudaStream_t stream = (cudaStream_t)a->stream;
   return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
-    return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-      PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, lc, g);
-      return (int)cudaGetLastError();
+    return ELLGWithColumns(p->col, p->off, [&](auto col) {
+      return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+        PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->width, p->perm, p->colstart, col, p->val, lc, g);
+        return (int)cudaGetLastError();
+      });
     });
   });
 }
@@ -186,13 +197,17 @@ extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMA
 extern "C" int PJDSCudaMultTransposeAdd(const PJDSArrays *p, int bs, const double *x, double *y)
 {
   if (!p->m || !p->stored) return 0;
-  PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, x, y);
-  return (int)cudaGetLastError();
+  return ELLGWithColumns(p->col, p->off, [&](auto col) {
+    PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, x, y);
+    return (int)cudaGetLastError();
+  });
 }
 
 extern "C" int PJDSCudaGetDiagonal(const PJDSArrays *p, int bs, double *d)
 {
   if (!p->m) return 0;
-  PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, p->col, p->val, d);
-  return (int)cudaGetLastError();
+  return ELLGWithColumns(p->col, p->off, [&](auto col) {
+    PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, d);
+    return (int)cudaGetLastError();
+  });
 }

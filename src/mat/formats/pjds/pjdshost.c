@@ -1,5 +1,6 @@
 /* pJDS on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
+#include <ellgcolumns.h>
 #include "pjdskernels.h"
 
 /* w(r), the diagonals of sorted row r, for r = 0, 1, ... in turn: it never grows with r */
@@ -15,12 +16,16 @@ void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowle
 
   for (int r = 0; r < p->m && p->stored; r++) {
     const int i = p->perm[r], start = csrrowptr[i], len = csrrowlen[i];
+    const int last = !csrcol ? 0 : len ? csrcol[start + len - 1] : ELLGEmptyRowColumn(i, p->n);
 
     w = RowWidth(p, r, w);
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
       p->val[q]   = j < len ? csrval[start + j] : 0.0;
-      if (csrcol) p->col[q] = j < len ? csrcol[start + j] : (len ? csrcol[start + len - 1] : 0);
+      if (!csrcol) continue;
+      const int c = j < len ? csrcol[start + j] : last;
+      if (p->off) p->off[q] = (short)(c - i);
+      else p->col[q] = c;
     }
   }
 }
@@ -36,7 +41,7 @@ void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const do
     w = RowWidth(p, r, w);
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
-      sum += p->val[q] * x[p->col[q]];
+      sum += p->val[q] * x[ELLGColumn(p->col, p->off, q, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -50,15 +55,16 @@ void PJDSHostSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArg
     const double *B  = a->B + (size_t)j0 * a->ldb;
     int           w  = p->width;
     for (int r = 0; r < p->m; r++) {
-      double acc[ELLG_SPMM_MAX_COLUMNS];
+      const int i = p->perm[r];
+      double    acc[ELLG_SPMM_MAX_COLUMNS];
       w = RowWidth(p, r, w);
       for (int k = 0; k < nc; k++) acc[k] = 0.0;
       for (int j = 0; j < w; j++) {
         const int     q = p->colstart[j] + r;
-        const double *b = B + p->col[q];
+        const double *b = B + ELLGColumn(p->col, p->off, q, i);
         for (int k = 0; k < nc; k++) acc[k] += p->val[q] * b[(size_t)k * a->ldb];
       }
-      ELLGSpMMHostStore(acc, a, p->perm[r], j0, nc);
+      ELLGSpMMHostStore(acc, a, i, j0, nc);
     }
   }
 }
@@ -69,13 +75,14 @@ void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double 
   int w = p->width;
 
   for (int r = 0; r < p->m && p->stored; r++) {
-    const double xi = x[p->perm[r]];
+    const int    i  = p->perm[r];
+    const double xi = x[i];
 
     w = RowWidth(p, r, w);
     if (xi == 0.0) continue;
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
-      if (p->val[q] != 0.0) y[p->col[q]] += p->val[q] * xi;
+      if (p->val[q] != 0.0) y[ELLGColumn(p->col, p->off, q, i)] += p->val[q] * xi;
     }
   }
 }
@@ -91,7 +98,7 @@ void PJDSHostGetDiagonal(const PJDSArrays *p, int block_size, double *d)
     w = RowWidth(p, r, w);
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
-      if (p->col[q] == i) { /* a padding entry repeats the row's last column: the entry itself comes first */
+      if (ELLGColumn(p->col, p->off, q, i) == i) { /* a padding entry repeats the row's last column: the entry itself comes first */
         di = p->val[q];
         break;
       }

@@ -7,7 +7,9 @@
                                      diagonal j are the prefix r < colstart[j+1] - colstart[j], so
                                      w(r) = #{j : colstart[j+1] - colstart[j] > r}
      val[colstart[j] + r],           entry j of sorted row r (padding: value 0, column of the row's last
-     col[colstart[j] + r]            entry, 0 for a row without entries)
+     col[colstart[j] + r]            entry; for a row without entries the nearest column, min(i, n - 1))
+     off[colstart[j] + r]            or, when they fit (ellgcolumns.h), the columns as 16-bit offsets from
+                                     the matrix row perm[r]; then col is NULL, else off is
    x is read and y written in the original numbering (y[perm[r]]); nothing else is stored per row.
    The CUDA SpMV gives each row T threads, T from the row's width so that a thread takes a bounded number
    of entries: the sorted rows fall into bins of equal T (32, 16, ..., 1, in that order), bin k the rows
@@ -25,8 +27,9 @@ extern "C" {
 #define PJDS_MAX_BINS 6 /* T = 32, 16, 8, 4, 2, 1 */
 
 typedef struct {
-  int     m, width, stored; /* rows, diagonals, stored entries (colstart[width]) */
+  int     m, n, width, stored; /* rows, columns, diagonals, stored entries (colstart[width]) */
   int    *perm, *colstart, *col;
+  short  *off;
   double *val;
   int     nbins, binT[PJDS_MAX_BINS], binrow[PJDS_MAX_BINS + 1], binwarp[PJDS_MAX_BINS + 1];
 } PJDSArrays;
