@@ -22,6 +22,7 @@ static const struct {
   {MATPJDS,      "br=128",       "-mat_pjds_block_rows 128"                             },
   {MATPJDS,      "bs=1024",      "-mat_pjds_block_size 1024"                            },
   {MATPJDS,      "ept=4",        "-mat_pjds_entries_per_thread 4"                       }, /* more threads on long rows */
+  {MATPJDS,      "ept=16",       "-mat_pjds_entries_per_thread 16"                      },
   {MATPJDS,      "ept=64",       "-mat_pjds_entries_per_thread 64"                      }, /* fewer */
   {MATPJDS,      "idx32",        "-mat_pjds_compact_indices false"                      },
   {MATSLICEDELL, "C=32,sigma=1", "-mat_slicedell_slice_height 32 -mat_slicedell_sigma 1"}, /* unsorted, as cusparse/SELL */
