@@ -666,4 +666,11 @@ int main(int argc, char **argv)
       args: -type ellg -mat_ellg_long_row_threshold 3 -mat_ellg_spmm_columns 5
       output_file: output/ex7_1.out
 
+   # 32-bit column indices (16-bit offsets from the row are the default where they fit, as here)
+   test:
+      suffix: indices_32bit
+      nsize: {{1 2}}
+      args: -type {{ellg pjds slicedell}} -mat_ellg_compact_indices false -mat_pjds_compact_indices false -mat_slicedell_compact_indices false
+      output_file: output/ex7_1.out
+
 TEST*/
