@@ -406,18 +406,8 @@ int main(int argc, char **argv)
    # more passes than a grid has rows (65535): a column per pass and all columns in one chunk, so that the
    # kernels go in two launches
    test:
-      suffix: many_passes_ellg
-      args: -type ellg -L 65537 -mat_ellg_spmm_columns 1 -mat_ellg_spmm_chunk_columns 65537
-      output_file: output/ex6_many_passes.out
-
-   test:
-      suffix: many_passes_pjds
-      args: -type pjds -L 65537 -mat_pjds_spmm_columns 1 -mat_pjds_spmm_chunk_columns 65537
-      output_file: output/ex6_many_passes.out
-
-   test:
-      suffix: many_passes_slicedell
-      args: -type slicedell -L 65537 -mat_slicedell_spmm_columns 1 -mat_slicedell_spmm_chunk_columns 65537
+      suffix: many_passes
+      args: -type {{ellg pjds slicedell}} -L 65537 -mat_ellg_spmm_columns 1 -mat_ellg_spmm_chunk_columns 65537 -mat_pjds_spmm_columns 1 -mat_pjds_spmm_chunk_columns 65537 -mat_slicedell_spmm_columns 1 -mat_slicedell_spmm_chunk_columns 65537
       output_file: output/ex6_many_passes.out
 
 TEST*/
