@@ -3,7 +3,8 @@
 
     petsc-report.py --dir arch/petsc-tests/<suite> --types "ellg pjds slicedell"
                     [--exclusions conf/petsc-exclusions.txt] [--expected "<test> ..."]
-                    [--controls "aij aijperm"] [--title <text>] [--counts | --failed-tests | --passed-tests]
+                    [--controls "aij aijperm"] [--title <text>] [--search "<pattern> ..."]
+                    [--counts | --failed-tests | --passed-tests]
 
 <dir>/<type>/test__tap.log is the TAP log of a harness run (<type> = aij for the baseline). A test
 case is one TAP label (a test, or one value of a {{...}} loop: ksp_ksp_tutorials-ex2_1,
@@ -36,8 +37,9 @@ Prints per type "<type>: N passed, M failed (K excluded, baseline B)", a table g
 line "N passed, M failed, K excluded" over all types; with --counts "counts N M K" lines (for
 check_total in conf/test.mk) instead of the last line. --failed-tests prints only the tests
 (make targets) with a case that failed with one of the types, for the control runs;
---passed-tests the tests with a case that passed with aij, which the types then run. Exit
-status 1 when a case failed or none passed.
+--passed-tests the tests with a case that passed with aij, which the types then run. --search
+keeps only the tests that match one of the harness's gmakesearch patterns (% matches any text),
+the part of the suite that a narrower run ran. Exit status 1 when a case failed or none passed.
 """
 import argparse
 import fnmatch
@@ -56,7 +58,7 @@ AIJ_RULE = ':fails-with-aij'
 # ASCII info view of our matrices adds (format, kernel, device bytes, backend, ...)
 TYPE_NAMES = [(re.compile(r'\b(seq|mpi)aij(?:ellg|pjds|slicedell)\b'), r'\1aij'),
               (re.compile(r'\b(seq|mpi)gpu\b'), r'\1')]
-INFO_LINE = re.compile(r'^\s*(format: |ELLG width |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
+INFO_LINE = re.compile(r'^\s*(format: |ELLG width |column indices: |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
                        r'\(options since the build|slices \d|device bytes: |update buffers: |backend: |'
                        r'rank 0, (off-)?diagonal block:|halo exchange: )')
 
@@ -217,6 +219,7 @@ def main():
     ap.add_argument('--counts', action='store_true')
     ap.add_argument('--failed-tests', action='store_true')
     ap.add_argument('--passed-tests', action='store_true')
+    ap.add_argument('--search', default='')
     a = ap.parse_args()
     types = a.types.split()
     excl = read_exclusions(a.exclusions)
@@ -229,6 +232,9 @@ def main():
     if base is None:
         base = {}
         out.append('%s%s: no results (%s)' % (title, a.baseline, os.path.join(a.dir, a.baseline, TAPLOG)))
+    search = [p.replace('%', '*') for p in a.search.split()]
+    if search:
+        base = {l: r for l, r in base.items() if any(fnmatch.fnmatchcase(test_name(l), p) for p in search)}
     # a test of the expected list that left no line did not run (e.g. its build failed)
     for e in expected:
         if not any(test_name(l) == e for l in base):

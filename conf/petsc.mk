@@ -97,8 +97,9 @@ CHECK_PETSC_SUITEDIR = $(CHECK_PETSCDIR)/$(CHECK_PETSC_SUITE)
 # folder gets hard links to the programs built in the aij one (make then finds them up to date).
 # CHECK_PETSC_BASELINE=keep takes the aij results already in the suite's aij folder (its TAP log,
 # e.g. from a run on another machine) instead of running them, so that the types can be run one at
-# a time (CHECK_PETSC_TYPES=pjds, CHECK_PETSC_CONTROLS= ); the programs are then built in the first
-# type's folder and linked from there into the others.
+# a time (CHECK_PETSC_TYPES=pjds, CHECK_PETSC_CONTROLS= ) or on part of the suite (the types run, and
+# the report counts, the tests of CHECK_PETSC_SEARCH that passed in it); the programs are then built
+# in the first type's folder and linked from there into the others.
 CHECK_PETSC_CONTROLS ?= aij aijperm
 CHECK_PETSC_BASELINE ?= run
 
@@ -140,6 +141,7 @@ endef
 
 petsc_suite_report = $(PYTHON) conf/petsc-report.py --dir $(CHECK_PETSC_SUITEDIR) \
   --types '$(CHECK_PETSC_TYPES)' --exclusions $(CHECK_PETSC_EXCLUSIONS) --title 'PETSc $(CHECK_PETSC_SUITE):' \
-  --controls '$(CHECK_PETSC_CONTROLS)' $(if $(CHECK_PETSC_EXPECTED),--expected '$(strip $(CHECK_PETSC_EXPECTED))')
+  --controls '$(CHECK_PETSC_CONTROLS)' $(if $(CHECK_PETSC_EXPECTED),--expected '$(strip $(CHECK_PETSC_EXPECTED))') \
+  $(if $(CHECK_PETSC_SEARCH),--search '$(strip $(CHECK_PETSC_SEARCH))')
 
 .PHONY: check-petsc check-petsc-ci check-petsc-ex2 check-petsc-mat check-petsc-report check-petsc-ci-run check-petsc-ci-report
