@@ -13,8 +13,9 @@
 #                                  BENCH_ARGS replaces the matrices and options, BENCH_EXTRA_ARGS
 #                                  adds options: BENCH_EXTRA_ARGS=-sweep adds rows with other
 #                                  settings of each format's options
-#   make bench-plot                tutorials/plot_bench.py: charts of $(BENCH_JSON) next to it,
-#                                  bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
+#   make bench-plot                tutorials/plot_bench.py: a summary of $(BENCH_JSON) (geometric mean
+#                                  against cuSPARSE, % of copy bandwidth of the large matrices), then
+#                                  charts next to it, bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
 #   make bench-spmm [SPMM_ARGS=...] tutorials/bench_spmm: sparse times dense C = A B (MatMatMult with a
 #                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, B and C device
 #                                  dense matrices on the device and plain dense ones on the host, next

@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""Charts of the JSON that bench_spmv writes (-json; make bench writes arch/bench/bench_spmv.json):
+"""Where the formats stand, and charts, from the JSON that bench_spmv writes (-json; make bench writes
+arch/bench/bench_spmv.json). First a summary (needs nothing but Python): the best of our formats (device
+vectors, any setting) against the best cuSPARSE time of each matrix, as a geometric mean over the
+matrices with both, how many are slower, and the five least; and for each matrix of 10^7 nonzeros or
+more the best of ours as a percentage of the copy bandwidth of the same run, on the model bytes and on
+the format's own device bytes (+ 16 bytes per row for x and y). Then the charts:
 
   <prefix>_speedup.png   per matrix, the speedup of each of our formats (device vectors, the format's own
                          choices) and of the best of ours (any -sweep setting too) against the best
@@ -14,6 +19,7 @@ python3 -m pip install matplotlib
 """
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -39,6 +45,27 @@ def device_rows(results):
             name = r["format"]
         series.setdefault(name, {})[r["matrix"]] = r
     return series, matrices
+
+
+def summary(bench, series, matrices):
+    """Prints the summary described at the top"""
+    best = series.get("best of ours", {})
+    speedups = [(best[m]["speedup_vs_cusparse"], m) for m in matrices if m in best and best[m]["speedup_vs_cusparse"]]
+    if not speedups:
+        print("no cuSPARSE timings: no comparison with cuSPARSE")
+    else:
+        gmean = math.exp(sum(math.log(x) for x, _ in speedups) / len(speedups))
+        slower = sorted(s for s in speedups if s[0] < 1)
+        print(f"best of ours against the best cuSPARSE: geometric mean {gmean:.3f}x over {len(speedups)} matrices, "
+              f"slower on {len(slower)}" + (": " + ", ".join(f"{m} {x:.2f}x" for x, m in slower[:5]) if slower else ""))
+    copy = bench["copy_bandwidth_GBs"]["reference"]
+    for m in matrices:
+        r = best.get(m)
+        if not r or r["nnz"] < 10**7 or not copy:
+            continue
+        own = f", own bytes {100 * 1e-9 * (r['device_bytes'] + 16 * r['nrows']) / (1e-3 * r['ms']) / copy:.1f}%" if r["device_bytes"] else ""
+        name = r["format"] + ("/" + r["variant"] if r["variant"] else "")
+        print(f"  {m}: best {name} {r['ms']:.4f} ms, {r['pct_copy']:.1f}% of the copy bandwidth on the model bytes{own}")
 
 
 def figure(plt, matrices, title, ylabel):
@@ -72,6 +99,12 @@ def main():
     parser.add_argument("json", help="file written by bench_spmv -json")
     parser.add_argument("-o", "--output", metavar="prefix", help="prefix of the PNG files (default: the JSON file's name without .json)")
     args = parser.parse_args()
+    with open(args.json) as f:
+        bench = json.load(f)
+    if bench["run"] != "timing":
+        sys.exit(f"{args.json}: a bench_spmv -{bench['run']} run, without timings: nothing to plot")
+    series, matrices = device_rows(bench["results"])
+    summary(bench, series, matrices)
     try:
         import matplotlib
 
@@ -80,12 +113,7 @@ def main():
     except ImportError:
         sys.exit("plot_bench.py needs matplotlib, which is not installed: python3 -m pip install matplotlib (from PyPI)")
 
-    with open(args.json) as f:
-        bench = json.load(f)
-    if bench["run"] != "timing":
-        sys.exit(f"{args.json}: a bench_spmv -{bench['run']} run, without timings: nothing to plot")
     prefix = args.output or os.path.splitext(args.json)[0]
-    series, matrices = device_rows(bench["results"])
     ours = sorted(s for s in series if not s.startswith("cusparse") and s != "best of ours")
     device = bench["device"] or f"no GPU: {bench.get('no_device', '')}"
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
