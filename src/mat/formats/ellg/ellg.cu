@@ -30,24 +30,7 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *
   const int    row  = gid / T;
   const int    lane = gid % T;
   if (row >= m) return; /* the T threads of a row leave together */
-  const int    len  = rowlen[row];
-  const size_t step = (size_t)T * pitch;
-  size_t       p    = (size_t)lane * pitch + row;
-  double       sum0 = 0.0, sum1 = 0.0;
-  int          k    = lane;
-  for (; k + T < len; k += 2 * T, p += 2 * step) {
-    const int    c0 = col.stream(p, row), c1 = col.stream(p + step, row);
-    const double v0 = ELLGLoadMatrix(val + p), v1 = ELLGLoadMatrix(val + p + step);
-    sum0 += v0 * ELLGLoadX(x, c0);
-    sum1 += v1 * ELLGLoadX(x, c1);
-  }
-  if (k < len) sum0 += ELLGLoadMatrix(val + p) * ELLGLoadX(x, col.stream(p, row));
-  double sum = sum0 + sum1;
-  if (T > 1) {
-    const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
-#pragma unroll
-    for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
-  }
+  const double sum = ELLGGroupSum<T>(ELLGRowDot(lane, T, rowlen[row], [=](int j) { return (size_t)j * pitch + row; }, col, row, val, x));
   if (lane == 0) y[row] = z ? z[row] + sum : sum;
 }
 

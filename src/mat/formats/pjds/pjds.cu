@@ -45,21 +45,8 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const int i = perm[r], w = RowWidth(colstart, width, r);
-  double    sum0 = 0.0, sum1 = 0.0;
-  int       j = 0;
-  for (; j + 1 < w; j += 2) {
-    const int    q0 = colstart[j] + r, q1 = colstart[j + 1] + r;
-    const int    c0 = col.stream(q0, i), c1 = col.stream(q1, i);
-    const double v0 = ELLGLoadMatrix(val + q0), v1 = ELLGLoadMatrix(val + q1);
-    sum0 += v0 * ELLGLoadX(x, c0);
-    sum1 += v1 * ELLGLoadX(x, c1);
-  }
-  if (j < w) {
-    const int q = colstart[j] + r;
-    sum0 += ELLGLoadMatrix(val + q) * ELLGLoadX(x, col.stream(q, i));
-  }
-  const double sum = sum0 + sum1;
+  const int    i   = perm[r], w = RowWidth(colstart, width, r);
+  const double sum = ELLGRowDot(0, 1, w, [=](int j) { return colstart[j] + r; }, col, i, val, x);
   y[i] = z ? z[i] + sum : sum;
 }
 
@@ -75,24 +62,8 @@ __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, Co
   const int  T = p.binT[k], t = lane & (T - 1);
   const int  r     = p.binrow[k] + (g - p.binwarp[k]) * (32 / T) + lane / T;
   const bool valid = r < p.binrow[k + 1];
-  double     sum0 = 0.0, sum1 = 0.0;
   const int  i     = valid ? p.perm[r] : 0;
-  if (valid) {
-    const int w = RowWidth(p.colstart, p.width, r);
-    int       j = t;
-    for (; j + T < w; j += 2 * T) {
-      const int    q0 = p.colstart[j] + r, q1 = p.colstart[j + T] + r;
-      const int    c0 = col.stream(q0, i), c1 = col.stream(q1, i);
-      const double v0 = ELLGLoadMatrix(p.val + q0), v1 = ELLGLoadMatrix(p.val + q1);
-      sum0 += v0 * ELLGLoadX(x, c0);
-      sum1 += v1 * ELLGLoadX(x, c1);
-    }
-    if (j < w) {
-      const int q = p.colstart[j] + r;
-      sum0 += ELLGLoadMatrix(p.val + q) * ELLGLoadX(x, col.stream(q, i));
-    }
-  }
-  double sum = sum0 + sum1;
+  double     sum   = valid ? ELLGRowDot(t, T, RowWidth(p.colstart, p.width, r), [=](int j) { return p.colstart[j] + r; }, col, i, p.val, x) : 0.0;
   for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
   if (valid && t == 0) y[i] = z ? z[i] + sum : sum;
 }

@@ -42,24 +42,8 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *_
   if (r >= m) return; /* the T threads of a row leave together */
   const int C = 1 << logC, s = r >> logC, l = r & (C - 1);
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
-  const int step  = T * C;
-  const int i     = perm ? perm[r] : r;
-  int       p     = start + lane * C + l;
-  double    sum0 = 0.0, sum1 = 0.0;
-  int       k    = lane;
-  for (; k + T < w; k += 2 * T, p += 2 * step) {
-    const int    c0 = col.stream(p, i), c1 = col.stream(p + step, i);
-    const double v0 = ELLGLoadMatrix(val + p), v1 = ELLGLoadMatrix(val + p + step);
-    sum0 += v0 * ELLGLoadX(x, c0);
-    sum1 += v1 * ELLGLoadX(x, c1);
-  }
-  if (k < w) sum0 += ELLGLoadMatrix(val + p) * ELLGLoadX(x, col.stream(p, i));
-  double sum = sum0 + sum1;
-  if (T > 1) {
-    const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
-#pragma unroll
-    for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
-  }
+  const int    i   = perm ? perm[r] : r;
+  const double sum = ELLGGroupSum<T>(ELLGRowDot(lane, T, w, [=](int j) { return start + j * C + l; }, col, i, val, x));
   if (lane == 0) y[i] = z ? z[i] + sum : sum;
 }
 
