@@ -57,6 +57,11 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
    whose loads move more bytes per cycle than several threads sharing a row */
 #define ELLG_ROWS_FILL_GPU 524288
 
+/* Threads a small matrix's SpMV spreads its rows over (about a quarter of what an H200 holds at once):
+   a product that leaves most of the GPU idle takes as long as the chain of loads of its longest rows,
+   which more threads per row shorten (ELLGFormatSmallThreadsPerRow) */
+#define ELLG_THREADS_SMALL 65536
+
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
    The row index is kept on the host in every case. */
@@ -100,6 +105,7 @@ PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITEMS);
 PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
+PETSC_INTERN PetscInt       ELLGFormatSmallThreadsPerRow(PetscInt, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat, ELLG_OPTION_ITEMS, PetscBool *);
 PETSC_INTERN PetscBool      ELLGFormatCompactIndices(const ELLGCSR *);

@@ -111,9 +111,20 @@ PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat fmt, ELLG_OPTION_ITEMS 
 
   PetscFunctionBegin;
   PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_threads_per_row", fmt->ops->name));
-  PetscCall(PetscOptionsInt(opt, "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths)", "MATELLG", *T, T, NULL));
+  PetscCall(PetscOptionsInt(opt, "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths, and the rows of a small matrix)", "MATELLG", *T, T, NULL));
   PetscCheck(*T >= 0 && *T <= 32 && !(*T & (*T - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", opt, *T);
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* threads per row (a power of two up to a warp) of a matrix of m rows whose longest has w entries: the
+   most that keep the m rows within ELLG_THREADS_SMALL threads, without more threads than entries;
+   1 from ELLG_THREADS_SMALL / 2 rows */
+PetscInt ELLGFormatSmallThreadsPerRow(PetscInt m, PetscInt w)
+{
+  PetscInt T = 1;
+
+  while (T < 32 && 2 * T <= w && (PetscInt64)m * 2 * T <= ELLG_THREADS_SMALL) T *= 2;
+  return T;
 }
 
 /* -mat_<format>_compact_indices: column indices as 16-bit offsets from the row where they fit (default) */

@@ -44,12 +44,12 @@ static PetscErrorCode ELLGReset(ELLGFormat fmt)
 
 /* T from the mean row length: the smallest power of two that gives each thread fewer than 16 entries
    (64 with ELLG_ROWS_FILL_GPU rows or more), up to a warp; short rows keep one thread per row (best
-   coalescing) */
+   coalescing), unless the matrix is small enough for more (ELLGFormatSmallThreadsPerRow of the width) */
 static void ELLGChooseParameters(ELLG *e)
 {
   const double ept = e->a.m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
 
-  e->T = 1;
+  e->T = ELLGFormatSmallThreadsPerRow(e->a.m, e->a.width);
   while (e->T < 32 && e->mean >= ept * e->T) e->T *= 2;
   if (e->T_option) e->T = e->T_option;
   e->bs = e->bs_option ? e->bs_option : (e->T >= 8 ? 128 : 256);

@@ -51,11 +51,15 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Threads per CUDA block: 256, halved (down to 64) while that leaves fewer than 256 blocks, so that
-   small matrices still spread over the multiprocessors (a thread per row, nothing else to tune yet) */
+/* Entries per thread of the SpMV bins: 16 (64 from ELLG_ROWS_FILL_GPU rows), fewer in a small matrix,
+   whose widest rows then get ELLGFormatSmallThreadsPerRow threads. Threads per CUDA block of the
+   kernel with a thread per row: 256, halved (down to 64) while that leaves fewer than 256 blocks, so
+   that small matrices still spread over the multiprocessors */
 static void PJDSChooseParameters(PJDS *p)
 {
-  p->ept = p->ept_option ? p->ept_option : (p->a.m >= ELLG_ROWS_FILL_GPU ? 64 : 16);
+  const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width);
+
+  p->ept = p->ept_option ? p->ept_option : PetscMin(p->a.m >= ELLG_ROWS_FILL_GPU ? 64 : 16, PetscMax(1, (p->a.width + T - 1) / T));
   p->bs  = 256;
   while (p->bs > 64 && ((PetscInt64)p->a.m + p->bs - 1) / p->bs < 256) p->bs /= 2;
   if (p->bs_option) p->bs = p->bs_option;
@@ -69,7 +73,7 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
   PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
-  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
+  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows, fewer for a small matrix)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
   PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
   PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &p->compact));

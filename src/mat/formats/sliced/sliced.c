@@ -71,12 +71,12 @@ static PetscErrorCode SlicedReset(ELLGFormat fmt)
    more), up to a warp; narrow slices keep a thread per row (with C = 32, every load of a warp is one
    contiguous segment). The threads of a slice read T*C consecutive entries per step: with small C
    (chosen for irregular matrices), T grows until that is a 32-byte sector of values, as long as the
-   rows are that long */
+   rows are that long. A small matrix starts from ELLGFormatSmallThreadsPerRow of the widest slice */
 static void SlicedChooseParameters(Sliced *sl)
 {
   const double ept = sl->a.m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
 
-  sl->T = 1;
+  sl->T = ELLGFormatSmallThreadsPerRow(sl->a.m, sl->maxwidth);
   while (sl->T < 32 && sl->workwidth >= ept * sl->T) sl->T *= 2;
   while (sl->T < 32 && sl->T * sl->C < 4 && sl->workwidth >= 2.0 * sl->T) sl->T *= 2;
   if (sl->T_option) sl->T = sl->T_option;
