@@ -69,6 +69,9 @@ PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const do
    (and, when asked, whether its values are valid there) */
 PETSC_INTERN PetscErrorCode MatDenseGPUInBackend(Mat, PetscELLGBackend, PetscBool, PetscBool *);
 
+/* Device vectors, for the products: whether a vector is one of a backend */
+PETSC_INTERN PetscErrorCode VecGPUInBackend(Vec, PetscELLGBackend, PetscBool *);
+
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);
 PETSC_INTERN PetscErrorCode MatDenseGPURegisterTypes(void);

@@ -42,14 +42,23 @@ PetscErrorCode VecGPUGetData_Private(Vec v, Vec_GPU **g)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* errors unless v is a device vector; func names the caller */
-PetscErrorCode VecGPUCheckType_Private(Vec v, const char func[])
+/* the device state of v, an error unless v is a device vector; func names the caller */
+PetscErrorCode VecGPUCheckType_Private(Vec v, const char func[], Vec_GPU **g)
+{
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, g));
+  PetscCheck(*g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s() needs a device vector (%s or %s), not one of type %s", func, VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether v is a device vector (VECSEQGPU or VECMPIGPU) of backend be: no error for other vectors */
+PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)
 {
   Vec_GPU *g;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCheck(g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s() needs a device vector (%s or %s), not one of type %s", func, VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
+  *flg = (PetscBool)(g && g->backend == be);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -199,8 +208,7 @@ PetscErrorCode VecGPUGetBackend(Vec v, PetscELLGBackend *backend)
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(backend, 2);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
-  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   *backend = g->backend;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

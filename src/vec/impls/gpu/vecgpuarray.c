@@ -56,12 +56,9 @@ PetscErrorCode VecGPUCopyFromBackend_Private(Vec v, Vec_GPU *g)
    before those it writes (a vector may be both). While a host array of v is out for writing, the
    host copy may have changed since it was last copied: it is copied again.
 */
-PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar **a)
+static PetscErrorCode VecGPUBackendArrayOf(Vec v, Vec_GPU *g, VecGPUAccess mode, PetscScalar **a)
 {
-  Vec_GPU *g;
-
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
   if (g->hostwrites && v->offloadmask == PETSC_OFFLOAD_BOTH) v->offloadmask = PETSC_OFFLOAD_CPU;
   if (mode == VECGPU_WRITE) PetscCall(VecGPUAllocate(v, g));
   else PetscCall(VecGPUCopyToBackend(v, g));
@@ -70,6 +67,16 @@ PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar 
     g->constant    = PETSC_FALSE;
   }
   *a = g->array;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  PetscCall(VecGPUBackendArrayOf(v, g, mode, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -103,7 +110,7 @@ PetscErrorCode VecGPUArray_Private(Vec v, VecGPUAccess mode, const VecGPUKernels
     PetscCall(VecGPUHostArray(v, mode, a));
   } else {
     *k = g->kernels;
-    PetscCall(VecGPUBackendArray_Private(v, mode, a));
+    PetscCall(VecGPUBackendArrayOf(v, g, mode, a));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -213,11 +220,13 @@ PetscErrorCode VecGPUSetArrayOps_Private(Vec v)
 @*/
 PetscErrorCode VecGPUGetArrayRead(Vec v, const PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(a, 2);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
-  PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ, (PetscScalar **)a));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
+  PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -236,9 +245,11 @@ PetscErrorCode VecGPUGetArrayRead(Vec v, const PetscScalar **a)
 @*/
 PetscErrorCode VecGPURestoreArrayRead(Vec v, const PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   if (a) *a = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -266,23 +277,22 @@ PetscErrorCode VecGPURestoreArrayRead(Vec v, const PetscScalar **a)
 @*/
 PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(a, 2);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecSetErrorIfLocked(v, 1));
-  PetscCall(VecGPUBackendArray_Private(v, VECGPU_WRITE, a));
+  PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the backend copy was written: it is the only valid one (copied back at once to a checked-out
    host copy), and the vector has changed */
-static PetscErrorCode VecGPURestoreWritten(Vec v, PetscScalar **a)
+static PetscErrorCode VecGPURestoreWritten(Vec v, Vec_GPU *g, PetscScalar **a)
 {
-  Vec_GPU *g;
-
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
   v->offloadmask = PETSC_OFFLOAD_GPU;
   if (VecGPUCheckedOut(g)) PetscCall(VecGPUCopyFromBackend_Private(v, g));
   PetscCall(PetscObjectStateIncrease((PetscObject)v));
@@ -308,10 +318,12 @@ static PetscErrorCode VecGPURestoreWritten(Vec v, PetscScalar **a)
 @*/
 PetscErrorCode VecGPURestoreArrayWrite(Vec v, PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
-  PetscCall(VecGPURestoreWritten(v, a));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
+  PetscCall(VecGPURestoreWritten(v, g, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -338,12 +350,14 @@ PetscErrorCode VecGPURestoreArrayWrite(Vec v, PetscScalar **a)
 @*/
 PetscErrorCode VecGPUGetArray(Vec v, PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscValidPointer(a, 2);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecSetErrorIfLocked(v, 1));
-  PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ_WRITE, a));
+  PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_READ_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -365,9 +379,11 @@ PetscErrorCode VecGPUGetArray(Vec v, PetscScalar **a)
 @*/
 PetscErrorCode VecGPURestoreArray(Vec v, PetscScalar **a)
 {
+  Vec_GPU *g;
+
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME));
-  PetscCall(VecGPURestoreWritten(v, a));
+  PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
+  PetscCall(VecGPURestoreWritten(v, g, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

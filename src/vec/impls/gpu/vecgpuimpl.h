@@ -47,7 +47,7 @@ typedef enum {
 
 PETSC_INTERN PetscErrorCode VecGPUCreateFromBase_Private(Vec, const char[], const char[]);
 PETSC_INTERN PetscErrorCode VecGPUGetData_Private(Vec, Vec_GPU **);
-PETSC_INTERN PetscErrorCode VecGPUCheckType_Private(Vec, const char[]);
+PETSC_INTERN PetscErrorCode VecGPUCheckType_Private(Vec, const char[], Vec_GPU **);
 PETSC_INTERN PetscErrorCode VecGPUCopyFromBackend_Private(Vec, Vec_GPU *);
 PETSC_INTERN PetscErrorCode VecGPUBackendArray_Private(Vec, VecGPUAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode VecGPUArray_Private(Vec, VecGPUAccess, const VecGPUKernels **, PetscScalar **);

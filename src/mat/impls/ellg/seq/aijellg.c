@@ -84,15 +84,10 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
 /* whether v is a vector of ours in the same backend as the matrix */
 static PetscErrorCode MatSeqAIJELLGVecIsNative(Mat A, Vec v, PetscBool *native)
 {
-  Mat_SeqAIJELLG  *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscELLGBackend be;
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
 
   PetscFunctionBegin;
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)v, native, VECSEQGPU, VECMPIGPU, ""));
-  if (*native) {
-    PetscCall(VecGPUGetBackend(v, &be));
-    *native = (PetscBool)(be == e->fmt->backend);
-  }
+  PetscCall(VecGPUInBackend(v, e->fmt->backend, native));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
