@@ -14,7 +14,7 @@ static PetscErrorCode PetscELLGProbeDevice(void)
   ellg_device_probed = PETSC_TRUE;
 #if defined(ELLG_HAVE_CUDA)
   {
-    int         ndev = 0;
+    int         ndev = 0, cerr;
     PetscMPIInt lrank;
     MPI_Comm    node;
     PetscBool   set;
@@ -31,7 +31,9 @@ static PetscErrorCode PetscELLGProbeDevice(void)
     dev = lrank % ndev;
     PetscCall(PetscOptionsGetInt(NULL, NULL, "-ellg_device", &dev, &set));
     PetscCheck(dev >= 0 && dev < ndev, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device %" PetscInt_FMT " is not a CUDA device: %d device(s) visible", dev, ndev);
-    PetscCallELLGCuda(ELLGCudaSetDevice((int)dev));
+    cerr = ELLGCudaSetDevice((int)dev);
+    PetscCheck(!cerr, PETSC_COMM_SELF, cerr == ELLG_CUDA_ERROR_MEMORY ? PETSC_ERR_MEM : PETSC_ERR_GPU, "Cannot start CUDA on device %" PetscInt_FMT " for node-local rank %d: CUDA error %d (%s): %s%s", dev, lrank, cerr, ELLGCudaErrorName(cerr), ELLGCudaErrorString(cerr),
+               cerr == ELLG_CUDA_ERROR_MEMORY ? " (the device's memory is taken, by other processes too: run fewer processes per GPU, choose another with -ellg_device, or use -ellg_backend host)" : "");
     ellg_device = dev;
     PetscCall(PetscInfo(NULL, "Node-local rank %d uses CUDA device %" PetscInt_FMT " of %d\n", lrank, dev, ndev));
   }
@@ -53,7 +55,9 @@ static PetscErrorCode PetscELLGProbeDevice(void)
    Level: intermediate
 
    Note:
-   Asking for cuda when the library was built without CUDA, or when no GPU is usable, is an error.
+   Asking for cuda when the library was built without CUDA, or when no GPU is usable, is an error; so is a GPU
+   that is present but cannot be started (its memory taken, by other processes too): there is no silent fall
+   back to the host. With -ellg_backend host, no GPU is touched.
 
 .seealso: `PetscELLGBackend`, `MatELLGGetBackend()`, `VecGPUGetBackend()`
 @*/
@@ -66,9 +70,7 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
   PetscValidPointer(backend, 1);
   PetscCall(PetscELLGInitializePackage());
   PetscCall(PetscOptionsGetEnum(NULL, NULL, "-ellg_backend", PetscELLGBackends, &e, &set));
-#if defined(ELLG_HAVE_CUDA)
-  PetscCall(PetscELLGProbeDevice());
-#endif
+  if (!set || (PetscELLGBackend)e == PETSCELLG_BACKEND_CUDA) PetscCall(PetscELLGProbeDevice()); /* the host backend needs no GPU */
   if (set) {
     *backend = (PetscELLGBackend)e;
 #if !defined(ELLG_HAVE_CUDA)

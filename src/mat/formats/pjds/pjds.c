@@ -57,9 +57,9 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
    that small matrices still spread over the multiprocessors */
 static void PJDSChooseParameters(PJDS *p)
 {
-  const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width);
+  const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width), ept = p->a.m >= ELLG_ROWS_FILL_GPU ? 64 : 16;
 
-  p->ept = p->ept_option ? p->ept_option : PetscMin(p->a.m >= ELLG_ROWS_FILL_GPU ? 64 : 16, PetscMax(1, (p->a.width + T - 1) / T));
+  p->ept = p->ept_option ? p->ept_option : (T > 1 ? PetscMin(ept, (p->a.width + T - 1) / T) : ept);
   p->bs  = 256;
   while (p->bs > 64 && ((PetscInt64)p->a.m + p->bs - 1) / p->bs < 256) p->bs /= 2;
   if (p->bs_option) p->bs = p->bs_option;
