@@ -1,8 +1,8 @@
 static char help[] = "Products of matrices of one of our types against AIJ: MatMult, MatMultAdd (also y == z),\n\
 MatMultTranspose, MatMultTransposeAdd (also y == z) and MatGetDiagonal on random and edge-case matrices\n\
 (0x0, 1x1, empty rows, zero matrix, one dense row, skewed rows, tall and wide, explicit zeros, power-law\n\
-row lengths, a single full row), with device vectors (MatCreateVecs) and plain host vectors;\n\
-MatDuplicate, MatConvert and MatView.\n\
+row lengths, a single full row, rows of many thousand entries), with device vectors (MatCreateVecs) and\n\
+plain host vectors; MatDuplicate, MatConvert and MatView.\n\
 The reference is an AIJ matrix assembled from the same entries. Prints pass/fail lines only, which do\n\
 not name the type, so that every type has the same expected output.\n\
   -type <ellg,pjds,slicedell>: the type (root name; seqaij<type>, mpiaij<type> for its kinds)\n\
@@ -327,7 +327,7 @@ int main(int argc, char **argv)
   PetscCall(PetscRandomSeed(rnd));
 
   {
-    PetscInt skew[300], dense[200], dense2000[2000];
+    PetscInt skew[300], dense[200], dense2000[2000], chunked[200];
 
     PetscCall(CSRRandom("0x0", 0, 0, 0.0, 0.0, NULL, 1, &c[ncase++]));
     PetscCall(CSRRandom("1x1", 1, 1, 1.0, 0.0, NULL, 2, &c[ncase++]));
@@ -353,6 +353,8 @@ int main(int argc, char **argv)
     PetscCall(CSRRandom("single full row 1x2000", 1, 2000, 1.0, 0.0, NULL, 19, &c[ncase++]));
     for (i = 0; i < 2000; i++) dense2000[i] = i == 1234 ? 2000 : 0;
     PetscCall(CSRRandom("one full row, rest empty 2000x2000", 2000, 2000, 0.0, 0.0, dense2000, 20, &c[ncase++]));
+    for (i = 0; i < 200; i++) chunked[i] = i == 7 ? 20000 : (i == 150 ? 17000 : 1 + i % 5); /* long rows of several GPU chunks */
+    PetscCall(CSRRandom("rows of 20000 and 17000 entries 200x20000", 200, 20000, 0.0, 0.0, chunked, 21, &c[ncase++]));
   }
 
   for (i = 0; i < ncase; i++) {

@@ -22,6 +22,7 @@ static PetscErrorCode ELLGLongRowsAlloc(ELLGLongRows l, const int *ids, const in
   PetscCall(PetscELLGMalloc(be, sizeof(int) * nr, (void **)&l->a.ids));
   PetscCall(PetscELLGMalloc(be, sizeof(int) * (nr + 1), (void **)&l->a.rowptr));
   PetscCall(PetscELLGMalloc(be, sizeof(int) * (nr + 1), (void **)&l->a.rowchunk));
+  PetscCall(PetscELLGMalloc(be, sizeof(int) * nr, (void **)&l->a.arrived));
   PetscCall(PetscELLGMalloc(be, sizeof(int) * nc, (void **)&l->a.chunkrow));
   PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * nc, (void **)&l->a.partial));
   PetscCall(PetscELLGMalloc(be, sizeof(int) * l->nnz, (void **)&l->a.col));
@@ -30,6 +31,7 @@ static PetscErrorCode ELLGLongRowsAlloc(ELLGLongRows l, const int *ids, const in
   PetscCall(PetscELLGMemcpy(be, l->a.rowptr, ptr, sizeof(int) * (nr + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(be, l->a.rowchunk, rowchunk, sizeof(int) * (nr + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(be, l->a.chunkrow, chunkrow, sizeof(int) * nc, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemset(be, l->a.arrived, 0, sizeof(int) * nr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -112,7 +114,7 @@ size_t ELLGLongRowsSpMMWorkSize(ELLGLongRows l, PetscInt ncols)
 
 size_t ELLGLongRowsBytes(ELLGLongRows l)
 {
-  return l ? (sizeof(int) + sizeof(PetscScalar)) * ((size_t)l->nnz + (size_t)l->a.nchunks) + sizeof(int) * (3 * (size_t)l->a.nrows + 2) : 0;
+  return l ? (sizeof(int) + sizeof(PetscScalar)) * ((size_t)l->nnz + (size_t)l->a.nchunks) + sizeof(int) * (4 * (size_t)l->a.nrows + 2) : 0;
 }
 
 PetscErrorCode ELLGLongRowsView(ELLGLongRows l, PetscViewer viewer)
@@ -129,6 +131,7 @@ PetscErrorCode ELLGLongRowsDestroy(ELLGLongRows *l)
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.ids));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.rowptr));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.rowchunk));
+  PetscCall(PetscELLGFree((*l)->backend, (*l)->a.arrived));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.chunkrow));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.partial));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.col));

@@ -24,7 +24,10 @@ __global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csr
   }
 }
 
-__global__ void __launch_bounds__(LONGROWS_THREADS) ChunkSumKernel(const LongRowsArrays l, const double *__restrict__ x)
+/* y[row] += the long row's entries times x: the block of chunk blockIdx.x sums its chunk; that of a
+   one-chunk row adds it to y at once, those of a longer row leave their sums in partial[] and the last
+   of them to finish adds them up, in chunk order (deterministic), and resets the row's count */
+__global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const LongRowsArrays l, const double *__restrict__ x, double *y)
 {
   __shared__ double part[LONGROWS_THREADS / 32];
   int               begin, end, row;
@@ -34,20 +37,23 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) ChunkSumKernel(const LongRow
   for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
   if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
   __syncthreads();
-  if (threadIdx.x < 32) {
-    sum = threadIdx.x < LONGROWS_THREADS / 32 ? part[threadIdx.x] : 0.0;
-    for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
-    if (threadIdx.x == 0) l.partial[blockIdx.x] = sum;
+  if (threadIdx.x >= 32) return;
+  sum = threadIdx.x < LONGROWS_THREADS / 32 ? part[threadIdx.x] : 0.0;
+  for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
+  if (threadIdx.x) return;
+  const int r = l.chunkrow[blockIdx.x], c0 = l.rowchunk[r], nc = l.rowchunk[r + 1] - c0;
+  if (nc == 1) {
+    y[row] += sum;
+    return;
   }
-}
-
-__global__ void RowSumKernel(const LongRowsArrays l, double *y)
-{
-  const int r = blockIdx.x * blockDim.x + threadIdx.x;
-  if (r >= l.nrows) return;
-  double sum = 0.0;
-  for (int c = l.rowchunk[r]; c < l.rowchunk[r + 1]; c++) sum += l.partial[c];
-  y[l.ids[r]] += sum;
+  l.partial[blockIdx.x] = sum;
+  __threadfence(); /* the sum is seen by all before the count */
+  if (atomicAdd(&l.arrived[r], 1) != nc - 1) return;
+  __threadfence();
+  sum = 0.0;
+  for (int c = c0; c < c0 + nc; c++) sum += __ldcg(l.partial + c);
+  y[row] += sum;
+  l.arrived[r] = 0;
 }
 
 /* the sums of chunk blockIdx.x for the columns of each pass, lc <= LC at a time, into work */
@@ -117,8 +123,7 @@ extern "C" int LongRowsCudaGather(const LongRowsArrays *l, const int *csrrowptr,
 extern "C" int LongRowsCudaMultAdd(const LongRowsArrays *l, const double *x, double *y)
 {
   if (!l->nchunks) return 0;
-  ChunkSumKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, x);
-  RowSumKernel<<<(l->nrows + 127) / 128, 128>>>(*l, y);
+  MultAddKernel<<<l->nchunks, LONGROWS_THREADS>>>(*l, x, y);
   return (int)cudaGetLastError();
 }
 

@@ -5,7 +5,8 @@
    cut into chunks of LONGROWS_CHUNK entries, each a thread block's work on the GPU:
      chunkrow[c]                    the long row of chunk c
      rowchunk[r]..rowchunk[r+1]     the chunks of long row r
-     partial[c]                     the sum of chunk c, added up per row in order (deterministic)
+     partial[c]                     the sum of chunk c, added up per row in order (deterministic) by
+                                    the last block of the row to finish, which arrived[r] counts
    Sparse times dense adds the long rows' part to C (ellgspmmargs.h) the same way, a thread block per
    chunk and pass of lc columns, the sums of chunk c for column j in work[c + nchunks j].
    Each function exists once per backend: LongRowsHost* (longrowshost.c, plain loops over the rows),
@@ -23,7 +24,7 @@ extern "C" {
 
 typedef struct {
   int     nrows, nchunks;
-  int    *ids, *rowptr, *col, *chunkrow, *rowchunk;
+  int    *ids, *rowptr, *col, *chunkrow, *rowchunk, *arrived;
   double *val, *partial;
 } LongRowsArrays;
 
