@@ -185,13 +185,19 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 }
 
 /* Rows longer than 16 times the mean row length and than 128 are long by default: one thread
-   (or a few) on such a row would make a whole warp wait, and padding to it would waste memory */
-static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, PetscInt nnz)
+   (or a few) on such a row would make a whole warp wait, and padding to it would waste memory. A format
+   that pads blocks of rows keeps them all when none is longer than ELLG_LONG_ROWS_KEPT. */
+static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
 {
-  const PetscInt mean = m ? (nnz + m - 1) / m : 0;
+  const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
+  PetscInt       maxlen = 0;
 
   if (fmt->long_threshold == -1) return PETSC_MAX_INT;
   if (fmt->long_threshold > 0) return fmt->long_threshold;
+  if (fmt->ops->padsblocks) {
+    for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
+    if (maxlen <= ELLG_LONG_ROWS_KEPT) return PETSC_MAX_INT;
+  }
   return PetscMax(128, 16 * mean);
 }
 
@@ -300,7 +306,7 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   PetscCall(ELLGFormatStoredRowStarts(fmt, ai, &sai));
   csr.m             = fmt->mstored;
   csr.ai            = sai;
-  fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, ai[m]);
+  fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, sai);
   PetscCall(PetscMalloc1(fmt->mstored, &len));
   PetscCall(ELLGFormatSplitRows(fmt, sai, len, &nlong, &rows));
   csr.len = len;

@@ -174,6 +174,7 @@ static PetscErrorCode ELLGView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_ELLG = {
   .name             = "ellg",
+  .padsblocks       = PETSC_FALSE,
   .create           = ELLGCreate,
   .setfromoptions   = ELLGSetFromOptions,
   .build            = ELLGBuild,

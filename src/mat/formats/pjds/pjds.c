@@ -301,6 +301,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_PJDS = {
   .name             = "pjds",
+  .padsblocks       = PETSC_TRUE,
   .create           = PJDSCreate,
   .setfromoptions   = PJDSSetFromOptions,
   .build            = PJDSBuild,

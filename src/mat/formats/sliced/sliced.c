@@ -398,6 +398,7 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_SlicedELL = {
   .name             = "slicedell",
+  .padsblocks       = PETSC_TRUE,
   .create           = SlicedCreate,
   .setfromoptions   = SlicedSetFromOptions,
   .build            = SlicedBuild,
