@@ -33,7 +33,7 @@ static PetscErrorCode PetscELLGProbeDevice(void)
     PetscCheck(dev >= 0 && dev < ndev, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device %" PetscInt_FMT " is not a CUDA device: %d device(s) visible", dev, ndev);
     cerr = ELLGCudaSetDevice((int)dev);
     PetscCheck(!cerr, PETSC_COMM_SELF, cerr == ELLG_CUDA_ERROR_MEMORY ? PETSC_ERR_MEM : PETSC_ERR_GPU, "Cannot start CUDA on device %" PetscInt_FMT " for node-local rank %d: CUDA error %d (%s): %s%s", dev, lrank, cerr, ELLGCudaErrorName(cerr), ELLGCudaErrorString(cerr),
-               cerr == ELLG_CUDA_ERROR_MEMORY ? " (the device's memory is taken, by other processes too: run fewer processes per GPU, choose another with -ellg_device, or use -ellg_backend host)" : "");
+               cerr == ELLG_CUDA_ERROR_MEMORY ? " (no memory for this process's CUDA context: run fewer processes per GPU, choose another GPU with -ellg_device, or use -ellg_backend host)" : "");
     ellg_device = dev;
     PetscCall(PetscInfo(NULL, "Node-local rank %d uses CUDA device %" PetscInt_FMT " of %d\n", lrank, dev, ndev));
   }
@@ -56,8 +56,8 @@ static PetscErrorCode PetscELLGProbeDevice(void)
 
    Note:
    Asking for cuda when the library was built without CUDA, or when no GPU is usable, is an error; so is a GPU
-   that is present but cannot be started (its memory taken, by other processes too): there is no silent fall
-   back to the host. With -ellg_backend host, no GPU is touched.
+   that is present but cannot be started (e.g. no memory left for another CUDA context): there is no silent
+   fall back to the host. With -ellg_backend host, no GPU is touched.
 
 .seealso: `PetscELLGBackend`, `MatELLGGetBackend()`, `VecGPUGetBackend()`
 @*/
