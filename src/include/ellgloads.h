@@ -1,7 +1,8 @@
 /*
-   Loads of the formats' SpMV kernels, and the row product they share (included by .cu files only). A product reads the matrix once
-   and x many times at random: the matrix's arrays are loaded as streaming data (evict first) so that
-   they do not push the entries of x out of the L2 cache, and x goes through the read-only path.
+   Loads of the formats' SpMV kernels, and the row product and sums they share (included by .cu files
+   only). A product reads the matrix once and x many times at random: the matrix's arrays are loaded
+   as streaming data (evict first) so that they do not push the entries of x out of the L2 cache, and
+   x goes through the read-only path.
 */
 #pragma once
 #include <cuda_runtime.h>
@@ -49,5 +50,12 @@ __device__ __forceinline__ double ELLGGroupSum(double sum)
 #pragma unroll
     for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(mask, sum, off, T);
   }
+  return sum;
+}
+
+/* the same for a T known only at run time, every thread of the warp taking part */
+__device__ __forceinline__ double ELLGWarpGroupSum(double sum, int T)
+{
+  for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
   return sum;
 }

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <type_traits>
 #include "ellgspmmargs.h"
+#include "ellgloads.h"
 
 #define ELLG_SPMM_MAX_THREADS 256
 
@@ -106,13 +107,8 @@ __device__ __forceinline__ void ELLGSpMMPass(int nc, Row row)
 template <int T, int LC>
 __device__ __forceinline__ void ELLGSpMMGroupReduce(double (&acc)[LC])
 {
-  if (T > 1) {
-    const unsigned mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << ((threadIdx.x & 31) & ~(T - 1));
 #pragma unroll
-    for (int j = 0; j < LC; j++)
-#pragma unroll
-      for (int off = T / 2; off > 0; off /= 2) acc[j] += __shfl_down_sync(mask, acc[j], off, T);
-  }
+  for (int j = 0; j < LC; j++) acc[j] = ELLGGroupSum<T>(acc[j]);
 }
 
 /* c[j ldc] = acc[j] (+ c[j ldc] when add) for the nc columns of the pass; c = C + row */

@@ -34,12 +34,12 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const LongRows
   double            sum = 0.0;
   ChunkRange(l, blockIdx.x, &begin, &end, &row);
   for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += ELLGLoadMatrix(l.val + k) * ELLGLoadX(x, ELLGLoadMatrix(l.col + k));
-  for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
+  sum = ELLGGroupSum<32>(sum);
   if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
   __syncthreads();
   if (threadIdx.x >= 32) return;
   sum = threadIdx.x < LONGROWS_THREADS / 32 ? part[threadIdx.x] : 0.0;
-  for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
+  sum = ELLGGroupSum<32>(sum);
   if (threadIdx.x) return;
   const int r = l.chunkrow[blockIdx.x], c0 = l.rowchunk[r], nc = l.rowchunk[r + 1] - c0;
   if (nc == 1) {

@@ -63,8 +63,7 @@ __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, Co
   const int  r     = p.binrow[k] + (g - p.binwarp[k]) * (32 / T) + lane / T;
   const bool valid = r < p.binrow[k + 1];
   const int  i     = valid ? p.perm[r] : 0;
-  double     sum   = valid ? ELLGRowDot(t, T, RowWidth(p.colstart, p.width, r), [=](int j) { return p.colstart[j] + r; }, col, i, p.val, x) : 0.0;
-  for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
+  const double sum   = ELLGWarpGroupSum(valid ? ELLGRowDot(t, T, RowWidth(p.colstart, p.width, r), [=](int j) { return p.colstart[j] + r; }, col, i, p.val, x) : 0.0, T);
   if (valid && t == 0) y[i] = z ? z[i] + sum : sum;
 }
 
