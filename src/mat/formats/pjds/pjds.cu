@@ -1,6 +1,7 @@
 /* pJDS kernels: a thread per sorted row for SpMV, sparse times dense, transpose product, diagonal and
-   packing from CSR, each with 32-bit column indices or 16-bit offsets from the row. Consecutive threads take consecutive sorted rows, so every jagged diagonal is read
-   coalesced; with 32 block rows a warp is one block and all its threads run the same number of diagonals. */
+   packing from CSR, each with 32-bit column indices or 16-bit offsets from the row. Consecutive
+   threads take consecutive sorted rows, so every jagged diagonal is read coalesced; with 32 block
+   rows a warp is one block and all its threads run the same number of diagonals. */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
