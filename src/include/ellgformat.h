@@ -34,7 +34,7 @@ typedef struct {
 
 typedef struct {
   const char *name;                                                                            /* "ellg": options are -mat_<name>_... */
-  PetscBool   padsblocks;                                                                      /* pads rows to the longest of their block, not of the matrix */
+  PetscInt (*longrowthreads)(PetscInt, PetscInt);                                              /* (m, w): threads its SpMV gives the longest row (w entries) of m; NULL: pads to the widest row */
   PetscErrorCode (*create)(ELLGFormat);                                                        /* allocate data, set defaults */
   PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* within the matrix's options block */
   PetscErrorCode (*build)(ELLGFormat, const ELLGCSR *);                                        /* structure and values */
@@ -63,9 +63,11 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
    which more threads per row shorten (ELLGFormatSmallThreadsPerRow) */
 #define ELLG_THREADS_SMALL 65536
 
-/* The longest row that a format padding blocks of rows keeps by default (32 entries for each thread of a
-   warp): multiplying rows up to it apart costs a kernel launch more than it saves */
-#define ELLG_LONG_ROWS_KEPT 1024
+/* The longest rows that a format padding blocks of rows keeps by default: up to 1024 entries, and up to 64
+   for each thread its SpMV gives them (ELLGFormatOps.longrowthreads). Multiplying such rows apart costs a
+   kernel launch more than it saves; longer, or with fewer threads, they would hold up the product */
+#define ELLG_LONG_ROWS_KEPT        1024
+#define ELLG_LONG_ROWS_THREAD_KEPT 64
 
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).

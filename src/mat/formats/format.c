@@ -186,7 +186,8 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 
 /* Rows longer than 16 times the mean row length and than 128 are long by default: one thread
    (or a few) on such a row would make a whole warp wait, and padding to it would waste memory. A format
-   that pads blocks of rows keeps them all when none is longer than ELLG_LONG_ROWS_KEPT. */
+   that pads blocks of rows keeps them all when the longest is within ELLG_LONG_ROWS_KEPT entries and
+   ELLG_LONG_ROWS_THREAD_KEPT for each of the threads the format gives it. */
 static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
 {
   const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
@@ -194,9 +195,9 @@ static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscI
 
   if (fmt->long_threshold == -1) return PETSC_MAX_INT;
   if (fmt->long_threshold > 0) return fmt->long_threshold;
-  if (fmt->ops->padsblocks) {
+  if (fmt->ops->longrowthreads) {
     for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
-    if (maxlen <= ELLG_LONG_ROWS_KEPT) return PETSC_MAX_INT;
+    if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen)) return PETSC_MAX_INT;
   }
   return PetscMax(128, 16 * mean);
 }

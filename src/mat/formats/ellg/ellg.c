@@ -174,7 +174,7 @@ static PetscErrorCode ELLGView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_ELLG = {
   .name             = "ellg",
-  .padsblocks       = PETSC_FALSE,
+  .longrowthreads   = NULL,
   .create           = ELLGCreate,
   .setfromoptions   = ELLGSetFromOptions,
   .build            = ELLGBuild,

@@ -55,9 +55,30 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
    whose widest rows then get ELLGFormatSmallThreadsPerRow threads. Threads per CUDA block of the
    kernel with a thread per row: 256, halved (down to 64) while that leaves fewer than 256 blocks, so
    that small matrices still spread over the multiprocessors */
+static PetscInt PJDSDefaultEntriesPerThread(PetscInt m)
+{
+  return m >= ELLG_ROWS_FILL_GPU ? 64 : 16;
+}
+
+/* the threads of the SpMV bins for a row of w entries: the least power of two, up to 32, with
+   ceil(w / T) <= ept */
+static PetscInt PJDSRowThreads(PetscInt w, PetscInt ept)
+{
+  PetscInt T = 1;
+
+  while (T < 32 && w > ept * T) T *= 2;
+  return T;
+}
+
+/* the threads the bins give by default to the longest row, of w entries, of m rows */
+static PetscInt PJDSLongRowThreads(PetscInt m, PetscInt w)
+{
+  return PetscMax(ELLGFormatSmallThreadsPerRow(m, w), PJDSRowThreads(w, PJDSDefaultEntriesPerThread(m)));
+}
+
 static void PJDSChooseParameters(PJDS *p)
 {
-  const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width), ept = p->a.m >= ELLG_ROWS_FILL_GPU ? 64 : 16;
+  const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width), ept = PJDSDefaultEntriesPerThread(p->a.m);
 
   p->ept = p->ept_option ? p->ept_option : (T > 1 ? PetscMin(ept, (p->a.width + T - 1) / T) : ept);
   p->bs  = 256;
@@ -169,18 +190,16 @@ static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *p
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the bins of the CUDA SpMV (pjdskernels.h): T for a row of width w is the least power of two, up to 32,
-   with ceil(w / T) <= ept; the widths (of the blocks, in sorted order) never grow, nor does T */
+/* the bins of the CUDA SpMV (pjdskernels.h): T for a block of width w from PJDSRowThreads(); the
+   widths (of the blocks, in sorted order) never grow, nor does T */
 static void PJDSBins(PetscInt m, const PetscInt *len, const int *perm, PetscInt br, PetscInt ept, PJDSArrays *a)
 {
   a->nbins      = 0;
   a->binrow[0]  = 0;
   a->binwarp[0] = 0;
   for (PetscInt b = 0; b * br < m; b++) {
-    const PetscInt w = len[perm[b * br]];
-    int            T = 1;
+    const int T = (int)PJDSRowThreads(len[perm[b * br]], ept);
 
-    while (T < 32 && w > ept * T) T *= 2;
     if (!a->nbins || T != a->binT[a->nbins - 1]) a->binT[a->nbins++] = T;
     a->binrow[a->nbins] = (int)PetscMin((b + 1) * br, m);
   }
@@ -301,7 +320,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_PJDS = {
   .name             = "pjds",
-  .padsblocks       = PETSC_TRUE,
+  .longrowthreads   = PJDSLongRowThreads,
   .create           = PJDSCreate,
   .setfromoptions   = PJDSSetFromOptions,
   .build            = PJDSBuild,

@@ -398,7 +398,7 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_SlicedELL = {
   .name             = "slicedell",
-  .padsblocks       = PETSC_TRUE,
+  .longrowthreads   = ELLGFormatSmallThreadsPerRow, /* where SlicedChooseParameters starts */
   .create           = SlicedCreate,
   .setfromoptions   = SlicedSetFromOptions,
   .build            = SlicedBuild,
