@@ -13,8 +13,8 @@ typedef struct {
 
 /* The rule: rows longer than 16 times the mean and than 128 (here 128) are long, except that pjds and
    slicedell keep every row when none has more than 1024 entries nor more than 64 for each thread their SpMV
-   gives it: pjds up to a warp for a long row, slicedell the threads per row of a small matrix (32 for
-   1000 rows, 1 above 32768 rows) */
+   gives it: pjds up to a warp for a long row, slicedell its threads per row (here 32 for 1000 rows,
+   1 for 40000) */
 static const Case cases[] = {
   {"1000 rows, one of 300 entries",  1000,  400,  300,  {1, 0, 0}},
   {"40000 rows, one of 300 entries", 40000, 400,  300,  {1, 0, 1}},

@@ -34,7 +34,7 @@ typedef struct {
 
 typedef struct {
   const char *name;                                                                            /* "ellg": options are -mat_<name>_... */
-  PetscInt (*longrowthreads)(PetscInt, PetscInt);                                              /* (m, w): threads its SpMV gives the longest row (w entries) of m; NULL: pads to the widest row */
+  PetscInt (*longrowthreads)(PetscInt, PetscInt, PetscReal);                                   /* (m, w, wmean): threads its SpMV gives at least to the longest row (w entries) of m rows of entry-weighted mean length wmean; NULL: pads to the widest row */
   PetscErrorCode (*create)(ELLGFormat);                                                        /* allocate data, set defaults */
   PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* within the matrix's options block */
   PetscErrorCode (*build)(ELLGFormat, const ELLGCSR *);                                        /* structure and values */

@@ -192,12 +192,16 @@ static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscI
 {
   const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
   PetscInt       maxlen = 0;
+  PetscReal      sq     = 0.0;
 
   if (fmt->long_threshold == -1) return PETSC_MAX_INT;
   if (fmt->long_threshold > 0) return fmt->long_threshold;
   if (fmt->ops->longrowthreads) {
-    for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
-    if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen)) return PETSC_MAX_INT;
+    for (PetscInt i = 0; i < m; i++) {
+      maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
+      sq += (PetscReal)(ai[i + 1] - ai[i]) * (PetscReal)(ai[i + 1] - ai[i]);
+    }
+    if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen, ai[m] ? sq / (PetscReal)ai[m] : 0.0)) return PETSC_MAX_INT;
   }
   return PetscMax(128, 16 * mean);
 }

@@ -70,8 +70,8 @@ static PetscInt PJDSRowThreads(PetscInt w, PetscInt ept)
   return T;
 }
 
-/* the threads the bins give by default to the longest row, of w entries, of m rows */
-static PetscInt PJDSLongRowThreads(PetscInt m, PetscInt w)
+/* the threads the bins give by default to the longest row, of w entries, of m rows (whatever the others) */
+static PetscInt PJDSLongRowThreads(PetscInt m, PetscInt w, PetscReal wmean)
 {
   return PetscMax(ELLGFormatSmallThreadsPerRow(m, w), PJDSRowThreads(w, PJDSDefaultEntriesPerThread(m)));
 }

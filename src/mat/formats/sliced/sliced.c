@@ -72,12 +72,18 @@ static PetscErrorCode SlicedReset(ELLGFormat fmt)
    contiguous segment). The threads of a slice read T*C consecutive entries per step: with small C
    (chosen for irregular matrices), T grows until that is a 32-byte sector of values, as long as the
    rows are that long. A small matrix starts from ELLGFormatSmallThreadsPerRow of the widest slice */
+static PetscInt SlicedThreadsPerRow(PetscInt m, PetscInt maxwidth, PetscReal workwidth)
+{
+  const PetscReal ept = m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
+  PetscInt        T   = ELLGFormatSmallThreadsPerRow(m, maxwidth);
+
+  while (T < 32 && workwidth >= ept * T) T *= 2;
+  return T;
+}
+
 static void SlicedChooseParameters(Sliced *sl)
 {
-  const double ept = sl->a.m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
-
-  sl->T = ELLGFormatSmallThreadsPerRow(sl->a.m, sl->maxwidth);
-  while (sl->T < 32 && sl->workwidth >= ept * sl->T) sl->T *= 2;
+  sl->T = SlicedThreadsPerRow(sl->a.m, sl->maxwidth, sl->workwidth);
   while (sl->T < 32 && sl->T * sl->C < 4 && sl->workwidth >= 2.0 * sl->T) sl->T *= 2;
   if (sl->T_option) sl->T = sl->T_option;
   sl->bs = sl->bs_option ? sl->bs_option : (sl->T >= 8 ? 128 : 256);
@@ -398,7 +404,7 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_SlicedELL = {
   .name             = "slicedell",
-  .longrowthreads   = ELLGFormatSmallThreadsPerRow, /* where SlicedChooseParameters starts */
+  .longrowthreads   = SlicedThreadsPerRow, /* the rows' entry-weighted mean length is at most the slices' */
   .create           = SlicedCreate,
   .setfromoptions   = SlicedSetFromOptions,
   .build            = SlicedBuild,
