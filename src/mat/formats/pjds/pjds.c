@@ -51,10 +51,7 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Entries per thread of the SpMV bins: 16 (64 from ELLG_ROWS_FILL_GPU rows), fewer in a small matrix,
-   whose widest rows then get ELLGFormatSmallThreadsPerRow threads. Threads per CUDA block of the
-   kernel with a thread per row: 256, halved (down to 64) while that leaves fewer than 256 blocks, so
-   that small matrices still spread over the multiprocessors */
+/* the entries per thread of the SpMV bins unless a small matrix takes fewer (PJDSChooseParameters) */
 static PetscInt PJDSDefaultEntriesPerThread(PetscInt m)
 {
   return m >= ELLG_ROWS_FILL_GPU ? 64 : 16;
@@ -76,6 +73,10 @@ static PetscInt PJDSLongRowThreads(PetscInt m, PetscInt w, PetscReal wmean)
   return PetscMax(ELLGFormatSmallThreadsPerRow(m, w), PJDSRowThreads(w, PJDSDefaultEntriesPerThread(m)));
 }
 
+/* Entries per thread of the SpMV bins: 16 (64 from ELLG_ROWS_FILL_GPU rows), fewer in a small matrix,
+   whose widest rows then get ELLGFormatSmallThreadsPerRow threads. Threads per CUDA block of the
+   kernel with a thread per row: 256, halved (down to 64) while that leaves fewer than 256 blocks, so
+   that small matrices still spread over the multiprocessors */
 static void PJDSChooseParameters(PJDS *p)
 {
   const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width), ept = PJDSDefaultEntriesPerThread(p->a.m);
