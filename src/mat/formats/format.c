@@ -198,8 +198,10 @@ static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscI
   if (fmt->long_threshold > 0) return fmt->long_threshold;
   if (fmt->ops->longrowthreads) {
     for (PetscInt i = 0; i < m; i++) {
-      maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
-      sq += (PetscReal)(ai[i + 1] - ai[i]) * (PetscReal)(ai[i + 1] - ai[i]);
+      const PetscInt len = ai[i + 1] - ai[i];
+
+      maxlen = PetscMax(maxlen, len);
+      sq += (PetscReal)len * (PetscReal)len;
     }
     if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen, ai[m] ? sq / (PetscReal)ai[m] : 0.0)) return PETSC_MAX_INT;
   }

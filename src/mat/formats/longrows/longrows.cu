@@ -4,20 +4,22 @@
 #include <ellgloads.h>
 #include "longrowskernels.h"
 
-/* the entries of chunk c: [*begin, *end) in the long-row CSR; the row's matrix row in *row */
-__device__ static void ChunkRange(const LongRowsArrays l, int c, int *begin, int *end, int *row)
+/* the entries of chunk c: [*begin, *end) in the long-row CSR; the row's matrix row in *row; returns
+   the chunk's long row */
+__device__ static int ChunkRange(const LongRowsArrays l, int c, int *begin, int *end, int *row)
 {
   const int r = l.chunkrow[c];
   *begin      = l.rowptr[r] + (c - l.rowchunk[r]) * LONGROWS_CHUNK;
   *end        = min(*begin + LONGROWS_CHUNK, l.rowptr[r + 1]);
   *row        = l.ids[r];
+  return r;
 }
 
 __global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval)
 {
-  int begin, end, row;
-  ChunkRange(l, blockIdx.x, &begin, &end, &row);
-  const int shift = csrrowptr[row] - l.rowptr[l.chunkrow[blockIdx.x]];
+  int       begin, end, row;
+  const int r     = ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  const int shift = csrrowptr[row] - l.rowptr[r];
   for (int k = begin + threadIdx.x; k < end; k += blockDim.x) {
     l.val[k] = csrval[k + shift];
     if (csrcol) l.col[k] = csrcol[k + shift];
@@ -32,7 +34,7 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const LongRows
   __shared__ double part[LONGROWS_THREADS / 32];
   int               begin, end, row;
   double            sum = 0.0;
-  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  const int         r   = ChunkRange(l, blockIdx.x, &begin, &end, &row);
   for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += ELLGLoadMatrix(l.val + k) * ELLGLoadX(x, ELLGLoadMatrix(l.col + k));
   sum = ELLGGroupSum<32>(sum);
   if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
@@ -41,7 +43,7 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const LongRows
   sum = threadIdx.x < LONGROWS_THREADS / 32 ? part[threadIdx.x] : 0.0;
   sum = ELLGGroupSum<32>(sum);
   if (threadIdx.x) return;
-  const int r = l.chunkrow[blockIdx.x], c0 = l.rowchunk[r], nc = l.rowchunk[r + 1] - c0;
+  const int c0 = l.rowchunk[r], nc = l.rowchunk[r + 1] - c0;
   if (nc == 1) {
     y[row] += sum;
     return;
