@@ -103,28 +103,36 @@ static inline PetscErrorCode BenchDeviceDestroy(BenchDevice *d)
   PetscFunctionReturn(0);
 }
 
-/* BenchTime - medians of reps runs of op(ctx) after warmup untimed ones: ms between CUDA events recorded
-   around it when on_device (the device synchronized before and after, so that nothing else is timed),
-   else by wall clock; wall_ms by wall clock in both cases */
-static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, PetscInt warmup, PetscInt reps, PetscErrorCode (*op)(void *), void *ctx, PetscReal *ms, PetscReal *wall_ms)
+/* BenchTime - medians of reps runs of op(ctx) after warmup untimed ones. on_device: ms between CUDA
+   events around op, from an idle device (synchronized before and after) or, with queued, with op
+   launched while a kernel holds the device (BenchCudaTimerStart(): the device's time alone, without the
+   host's launch latency; a run is then op twice, from an idle device for wall_ms and queued for ms);
+   else ms by wall clock. wall_ms: by wall clock, from an idle device until op's work is done */
+static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, PetscBool queued, PetscInt warmup, PetscInt reps, PetscErrorCode (*op)(void *), void *ctx, PetscReal *ms, PetscReal *wall_ms)
 {
   PetscReal     *tev, *twall;
   PetscLogDouble t0, t1;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(reps, &tev, reps, &twall));
-  for (PetscInt r = -warmup; r < reps; r++) {
+  for (PetscInt r = -warmup; r < reps;) {
     double ev = 0;
+    int    again = 0;
 
 #if defined(BENCH_HAVE_CUDA)
     if (on_device) {
       PetscCallBenchCuda(BenchCudaSynchronize());
       PetscCall(PetscTime(&t0));
-      PetscCallBenchCuda(BenchCudaTimerStart(d->timer));
+      if (!queued) PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 0));
       PetscCall(op(ctx));
-      PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev));
+      if (!queued) PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
       PetscCallBenchCuda(BenchCudaSynchronize());
       PetscCall(PetscTime(&t1));
+      if (queued) {
+        PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 1));
+        PetscCall(op(ctx));
+        PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
+      }
     } else
 #endif
     {
@@ -133,10 +141,12 @@ static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, Pets
       PetscCall(PetscTime(&t1));
       ev = 1e3 * (t1 - t0);
     }
+    if (again) continue;
     if (r >= 0) {
       tev[r]   = ev;
       twall[r] = 1e3 * (t1 - t0);
     }
+    r++;
   }
   PetscCall(Median(reps, tev, ms));
   PetscCall(Median(reps, twall, wall_ms));

@@ -20,6 +20,7 @@ extern "C" {
 #define BENCH_HELPER_BASE            20000
 #define BENCH_SELL_TOO_LARGE         (BENCH_HELPER_BASE + 1) /* a sliced ELL copy past 32-bit offsets */
 #define BENCH_HOST_NO_MEMORY         (BENCH_HELPER_BASE + 2) /* host memory for a conversion */
+#define BENCH_NOT_QUEUED             (BENCH_HELPER_BASE + 3) /* a queued timing of an operation that waits for the device */
 
 const char *BenchCudaErrorString(int err);
 
@@ -40,11 +41,20 @@ int BenchCudaMemcpyHtoD(void *dst, const void *src, size_t bytes);
 int BenchCudaCopyBandwidth(size_t bytes, int reps, double *memcpy_Bps, double *kernel_Bps);
 
 /* Elapsed time between two events recorded on the legacy default stream, which waits for the
-   work of all blocking streams: Stop waits for the stop event */
+   work of all blocking streams: Stop waits for the stop event.
+
+   Started with queued = 0 on an idle device, the time includes the host's part of the timed
+   operation (launch latency, host code between its kernels). Started with queued = 1, a kernel
+   first holds the stream for a while, so that the device reaches the start event only once the
+   host has launched all of the operation: the time is then the device's alone, as when the host
+   runs ahead of the device. Stop sets *again when the device reached the start event before the
+   stop event was recorded (the hold was too short: it is doubled, and the run must be repeated);
+   an operation that waits for the device (a blocking copy) cannot be timed so, and gives
+   BENCH_NOT_QUEUED once the hold would pass 0.1 s. With queued = 0, *again is 0. */
 typedef struct _n_BenchCudaTimer *BenchCudaTimer;
 int BenchCudaTimerCreate(BenchCudaTimer *timer);
-int BenchCudaTimerStart(BenchCudaTimer timer);
-int BenchCudaTimerStop(BenchCudaTimer timer, double *ms);
+int BenchCudaTimerStart(BenchCudaTimer timer, int queued);
+int BenchCudaTimerStop(BenchCudaTimer timer, double *ms, int *again);
 int BenchCudaTimerDestroy(BenchCudaTimer *timer);
 
 #ifdef __cplusplus

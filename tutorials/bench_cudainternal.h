@@ -25,20 +25,23 @@
   } while (0)
 
 /* warmup runs of op() (which returns an error code), then reps timed ones, each between two events on
-   the legacy default stream: ms[0..reps-1] */
+   the legacy default stream, queued or not (BenchCudaTimerStart()): ms[0..reps-1] */
 template <class Op>
-static int TimeRuns(int warmup, int reps, double *ms, Op op)
+static int TimeRuns(int queued, int warmup, int reps, double *ms, Op op)
 {
   BenchCudaTimer timer = NULL;
   int            err   = BenchCudaTimerCreate(&timer), destroyed;
 
-  for (int r = -warmup; r < reps && !err; r++) {
+  for (int r = -warmup; r < reps && !err;) {
     double t;
+    int    again = 0;
 
-    err = BenchCudaTimerStart(timer);
+    err = BenchCudaTimerStart(timer, queued);
     if (!err) err = op();
-    if (!err) err = BenchCudaTimerStop(timer, &t);
-    if (!err && r >= 0) ms[r] = t;
+    if (!err) err = BenchCudaTimerStop(timer, &t, &again);
+    if (err || again) continue;
+    if (r >= 0) ms[r] = t;
+    r++;
   }
   destroyed = BenchCudaTimerDestroy(&timer);
   return err ? err : destroyed;

@@ -137,7 +137,7 @@ static PetscErrorCode Run(Bench *b, const CSR *csr, Result *r, PetscBool on_devi
   if (b->check_only) PetscCall(op(ctx));
   else {
     r->reps = on_device ? b->reps : HostReps(b, csr, r->L);
-    PetscCall(BenchTime(&b->dev, on_device, on_device ? b->warmup : 1, r->reps, op, ctx, &r->ms, &r->wall_ms));
+    PetscCall(BenchTime(&b->dev, on_device, PETSC_FALSE, on_device ? b->warmup : 1, r->reps, op, ctx, &r->ms, &r->wall_ms));
   }
   PetscFunctionReturn(0);
 }
