@@ -8,7 +8,7 @@ extern "C" const char *BenchCudaErrorString(int err)
 {
   if (err == BENCH_SELL_TOO_LARGE) return "the sliced ELL copy would hold more than 2^31 - 1 entries (32-bit slice offsets)";
   if (err == BENCH_HOST_NO_MEMORY) return "out of host memory for the conversion";
-  if (err == BENCH_NOT_QUEUED) return "the timed operation waits for the device, so it cannot be timed with its launch queued";
+  if (err == BENCH_NOT_QUEUED) return "the timed operation waits for the device (a blocking copy, a profiler that serializes kernels), so it cannot be timed with its launch queued: time it from an idle device (bench_spmv -queued false)";
   if (err >= BENCH_CUSPARSE_BASE) return cusparseGetErrorString((cusparseStatus_t)(err - BENCH_CUSPARSE_BASE));
   return cudaGetErrorString((cudaError_t)err);
 }

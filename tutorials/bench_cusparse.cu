@@ -156,7 +156,7 @@ static cusparseSpMVAlg_t CusparseAlg(BenchCusparseAlg alg)
   return alg == BENCH_CUSPARSE_CSR_ALG1 ? CUSPARSE_SPMV_CSR_ALG1 : alg == BENCH_CUSPARSE_CSR_ALG2 ? CUSPARSE_SPMV_CSR_ALG2 : CUSPARSE_SPMV_SELL_ALG1;
 }
 
-extern "C" int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int warmup, int reps, double *ms)
+extern "C" int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int queued, int warmup, int reps, double *ms)
 {
   const double      one = 1.0, zero = 0.0;
   cusparseSpMVAlg_t a = CusparseAlg(alg);
@@ -166,7 +166,7 @@ extern "C" int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int war
   CallCusparse(cusparseSpMV_bufferSize(cs->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, c->A, cs->x, &zero, cs->y, CUDA_R_64F, a, &size));
   CallBench(SpMatBuffer(c, size));
   CallCusparse(cusparseSpMV_preprocess(cs->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, c->A, cs->x, &zero, cs->y, CUDA_R_64F, a, c->buffer));
-  return TimeRuns(1, warmup, reps, ms, [&]() -> int {
+  return TimeRuns(queued, warmup, reps, ms, [&]() -> int {
     CallCusparse(cusparseSpMV(cs->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, c->A, cs->x, &zero, cs->y, CUDA_R_64F, a, c->buffer));
     return 0;
   });

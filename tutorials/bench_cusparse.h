@@ -35,10 +35,10 @@ int BenchCusparseCreate(int nrows, int ncols, const double *x, BenchCusparse *cs
    column within a slice, then copied. *bytes: those of A's arrays on the device. Returns once A is
    there. A SELL of more than 2^31 - 1 entries (padding included) returns BENCH_SELL_TOO_LARGE */
 int BenchCusparseSetMatrix(BenchCusparse cs, BenchCusparseFormat format, const int *rowptr, const int *colidx, const double *val, size_t *bytes);
-/* after cusparseSpMV_preprocess(), warmup products, then reps timed ones, each between two events with
-   its launch queued (BenchCudaTimerStart()): ms[0..reps-1]. An algorithm cuSPARSE does not offer for this
-   matrix returns BENCH_CUSPARSE_NOT_SUPPORTED */
-int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int warmup, int reps, double *ms);
+/* after cusparseSpMV_preprocess(), warmup products, then reps timed ones, each between two events, queued
+   or not (BenchCudaTimerStart()): ms[0..reps-1]. An algorithm cuSPARSE does not offer for this matrix
+   returns BENCH_CUSPARSE_NOT_SUPPORTED */
+int BenchCusparseTime(BenchCusparse cs, BenchCusparseAlg alg, int queued, int warmup, int reps, double *ms);
 /* y of the last product, copied to the host */
 int BenchCusparseGetResult(BenchCusparse cs, double *y);
 int BenchCusparseDestroy(BenchCusparse *cs);

@@ -53,7 +53,7 @@ static PetscErrorCode RunCusparseFormat(Bench *b, const CSR *csr, BenchCusparse 
       PetscScalar *ya;
       PetscReal    ms, relerr;
 
-      err = BenchCusparseTime(cs, algs[a], b->check_only ? 0 : (int)b->warmup, (int)reps, (double *)t);
+      err = BenchCusparseTime(cs, algs[a], b->queued && !b->check_only, b->check_only ? 0 : (int)b->warmup, (int)reps, (double *)t);
       if (err == BENCH_CUSPARSE_NOT_SUPPORTED) continue;
       PetscCallBenchCuda(err);
       PetscCall(Median(reps, t, &ms));

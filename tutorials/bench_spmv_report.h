@@ -32,6 +32,7 @@ typedef struct {
 typedef struct {
   PetscInt         reps, warmup;
   PetscBool        check_only, bytes_only, print_matrices, sweep;
+  PetscBool        queued; /* device products timed with their launch queued (BenchTime()) */
   PetscELLGBackend backend; /* of PETSc-ELLG objects */
   BenchDevice      dev;
   PetscReal        memcpy_GBs, kernel_GBs, copy_GBs;
@@ -175,7 +176,7 @@ static PetscErrorCode BenchNotLoaded(Bench *b, const char *spec, const char *why
 static PetscErrorCode PrintTable(Bench *b)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "\nms: median of %" PetscInt_FMT " products after %" PetscInt_FMT " warm-up on the device (CUDA events; GPU: each launched while the device is held, the device's time; xGPU: from an idle device), of 3-%" PetscInt_FMT " on the host; GB/s: model bytes 12 nnz + 20 rows per product\n", b->reps, b->warmup, b->reps));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "\nms: median of %" PetscInt_FMT " products after %" PetscInt_FMT " warm-up on the device (CUDA events; GPU: %s; xGPU: from an idle device), of 3-%" PetscInt_FMT " on the host; GB/s: model bytes 12 nnz + 20 rows per product\n", b->reps, b->warmup, b->queued ? "each launched while the device is held, the device's time" : "from an idle device", b->reps));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "modes: GPU = device vectors, xGPU = host vectors (transfers included); cusparse/CSR-ALGk: the better of CSR ALG1 and ALG2;\n"));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "cusparse/SELL: sliced ELL, slices of %d rows in the matrix's order, SELL_ALG1; format/<setting>: a setting of -sweep\n", BENCH_CUSPARSE_SELL_SLICE));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "vs cuSP = the best cuSPARSE time of the matrix (CSR or SELL) / this time; dev MB: the matrix on the device (our formats: as\n"));
@@ -225,7 +226,7 @@ static PetscErrorCode WriteJSON(Bench *b, const char *path)
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"model_bytes\": \"12*nnz + 20*nrows\",\n  \"csr_bytes\": \"12*nnz + 4*(nrows+1)\",\n"));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"speedup_vs_cusparse\": \"the best cuSPARSE ms of the matrix (CSR or SELL) / ms\",\n  \"cusparse_sell_slice\": %d,\n", BENCH_CUSPARSE_SELL_SLICE));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"conv_ms\": \"wall clock from the host CSR to the matrix ready on the device\",\n  \"sweep\": %s,\n", b->sweep ? "true" : "false"));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"ms\": \"median product, device: CUDA events, launched while the device is held (mode GPU) or from an idle device (xGPU); host: wall clock\",\n  \"wall_ms\": \"median product by wall clock from an idle device until done\",\n"));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"ms\": \"median product, device: CUDA events, launched while the device is held (mode GPU, queued) or from an idle device; host: wall clock\",\n  \"queued\": %s,\n  \"wall_ms\": \"median product by wall clock from an idle device until done\",\n", b->queued ? "true" : "false"));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"reps\": %" PetscInt_FMT ",\n  \"warmup\": %" PetscInt_FMT ",\n  \"not_loaded\": [", b->reps, b->warmup));
   for (PetscInt i = 0; i < b->unloaded.n; i++) {
     PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%s\n    {\"matrix\": ", i ? "," : ""));
