@@ -18,6 +18,7 @@
 #pragma once
 #include <ellgimpl.h>
 #include <ellgspmmargs.h>
+#include <ellglongrows.h>
 
 typedef struct _p_ELLGFormat *ELLGFormat;
 
@@ -26,6 +27,8 @@ typedef struct {
   PetscInt           m, n, nnz;
   const PetscInt    *ai, *aj; /* host structure */
   const PetscInt    *len;     /* host: entries of each row the format stores (0 for rows split out); NULL for updates */
+  PetscInt           nlong;   /* rows split out (long rows), for a build */
+  const PetscInt    *longrows; /* host: those rows, ascending, for a build */
   const int         *rowptr;  /* backend: row starts, m+1 */
   const int         *rowlen;  /* backend: the entries of each row the format stores, as len */
   const int         *col;     /* backend: column indices; NULL for a values-only update */
@@ -34,7 +37,8 @@ typedef struct {
 
 typedef struct {
   const char *name;                                                                            /* "ellg": options are -mat_<name>_... */
-  PetscInt (*longrowthreads)(PetscInt, PetscInt, PetscReal);                                   /* (m, w, wmean): threads its SpMV gives at least to the longest row (w entries) of m rows of entry-weighted mean length wmean; NULL: pads to the widest row */
+  PetscInt (*longrowthreads)(PetscInt, PetscInt, PetscReal);                                   /* (m, w, wmean): threads its SpMV gives at least to the longest row (w entries) of m rows of entry-weighted mean length wmean; NULL: pads to the widest row, or multlongrows */
+  PetscBool multlongrows;                                                                      /* its mult computes the long rows too (on the GPU in the same launch as its other rows) */
   PetscErrorCode (*create)(ELLGFormat);                                                        /* allocate data, set defaults */
   PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* within the matrix's options block */
   PetscErrorCode (*build)(ELLGFormat, const ELLGCSR *);                                        /* structure and values */
@@ -68,6 +72,13 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
    kernel launch more than it saves; longer, or with fewer threads, they would hold up the product */
 #define ELLG_LONG_ROWS_KEPT        1024
 #define ELLG_LONG_ROWS_THREAD_KEPT 64
+
+/* A format that multiplies its long rows in the same launch as the others (ELLGFormatOps.multlongrows)
+   splits out by default every row longer than 4 times the mean row length and than 256 entries (8 for
+   each thread of a warp): a split costs no launch there, and a thread block on such a row shortens the
+   chain of loads that would hold up a small matrix's product */
+#define ELLG_LONG_ROWS_FUSED      256
+#define ELLG_LONG_ROWS_FUSED_MEAN 4
 
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
@@ -131,6 +142,7 @@ PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, PetscInt, const PetscInt *, ELLGLongRows *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsUpdateValues(ELLGLongRows, const ELLGCSR *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsMultAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
+PETSC_INTERN const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows);
 PETSC_INTERN PetscErrorCode ELLGLongRowsMultTransposeAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsGetDiagonal(ELLGLongRows, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsSpMMAdd(ELLGLongRows, PetscInt, const ELLGSpMMArgs *);

@@ -187,7 +187,9 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 /* Rows longer than 16 times the mean row length and than 128 are long by default: one thread
    (or a few) on such a row would make a whole warp wait, and padding to it would waste memory. A format
    that pads blocks of rows keeps them all when the longest is within ELLG_LONG_ROWS_KEPT entries and
-   ELLG_LONG_ROWS_THREAD_KEPT for each of the threads the format gives it. */
+   ELLG_LONG_ROWS_THREAD_KEPT for each of the threads the format gives it. A format that multiplies its
+   long rows in the same launch splits from ELLG_LONG_ROWS_FUSED (and ELLG_LONG_ROWS_FUSED_MEAN times the
+   mean) on. */
 static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
 {
   const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
@@ -196,6 +198,7 @@ static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscI
 
   if (fmt->long_threshold == -1) return PETSC_MAX_INT;
   if (fmt->long_threshold > 0) return fmt->long_threshold;
+  if (fmt->ops->multlongrows) return PetscMax(ELLG_LONG_ROWS_FUSED, ELLG_LONG_ROWS_FUSED_MEAN * mean);
   if (fmt->ops->longrowthreads) {
     for (PetscInt i = 0; i < m; i++) {
       const PetscInt len = ai[i + 1] - ai[i];
@@ -284,7 +287,7 @@ static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, Pe
 /* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) of the host */
 PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
 {
-  ELLGCSR         csr = {0, n, ai[m], NULL, aj, NULL, NULL, NULL, NULL, NULL};
+  ELLGCSR         csr = {0, n, ai[m], NULL, aj, NULL, 0, NULL, NULL, NULL, NULL, NULL};
   PetscInt       *len, *rows, nlong;
   const PetscInt *sai;
 
@@ -316,7 +319,9 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, sai);
   PetscCall(PetscMalloc1(fmt->mstored, &len));
   PetscCall(ELLGFormatSplitRows(fmt, sai, len, &nlong, &rows));
-  csr.len = len;
+  csr.len      = len;
+  csr.nlong    = nlong;
+  csr.longrows = rows;
   PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, aj, aa));
   PetscCall(fmt->ops->build(fmt, &csr));
   if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, &csr, nlong, rows, &fmt->longrows));
@@ -336,7 +341,7 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
    nothing waited for but the copy. */
 PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const PetscScalar *aa)
 {
-  ELLGCSR        csr    = {fmt->mstored, fmt->n, fmt->nnz, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  ELLGCSR        csr    = {fmt->mstored, fmt->n, fmt->nnz, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL};
   const PetscInt m      = fmt->mstored;
   const size_t   ibytes = sizeof(int) * (2 * (size_t)m + 1), vbytes = sizeof(PetscScalar) * (size_t)fmt->nnz;
   int           *dindex = fmt->update_dindex;
@@ -382,11 +387,11 @@ PetscErrorCode ELLGFormatMult(ELLGFormat fmt, const PetscScalar *x, const PetscS
   PetscFunctionBegin;
   if (!fmt->rows) {
     PetscCall(fmt->ops->mult(fmt, x, z, y));
-    if (fmt->longrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
+    if (fmt->longrows && !fmt->ops->multlongrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(fmt->ops->mult(fmt, x, NULL, fmt->rows_work));
-  if (fmt->longrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, fmt->rows_work));
+  if (fmt->longrows && !fmt->ops->multlongrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, fmt->rows_work));
   if (!z) PetscCall(PetscELLGMemset(fmt->backend, y, 0, sizeof(PetscScalar) * fmt->m));
   else if (z != y) PetscCall(PetscELLGMemcpy(fmt->backend, y, z, sizeof(PetscScalar) * fmt->m, ELLG_MEMCPY_DTOD));
   PetscELLGBackendCall(fmt->backend, ELLGHostScatter, ELLGCudaScatter, (NULL, (int)fmt->mstored, fmt->rows_d, fmt->rows_work, y, 1));

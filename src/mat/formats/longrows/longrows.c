@@ -1,7 +1,7 @@
 /* Rows split out of a storage format because they are far longer than the typical row: a CSR of
    those rows, cut into chunks that the GPU works on a thread block each */
 #include <ellgformat.h>
-#include "longrowskernels.h"
+#include <ellglongrows.h>
 
 struct _p_ELLGLongRows {
   PetscELLGBackend backend;
@@ -33,6 +33,13 @@ static PetscErrorCode ELLGLongRowsAlloc(ELLGLongRows l, const int *ids, const in
   PetscCall(PetscELLGMemcpy(be, l->a.chunkrow, chunkrow, sizeof(int) * nc, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemset(be, l->a.arrived, 0, sizeof(int) * nr));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the arrays of the long rows in the backend's memory, for a format that multiplies them in its own
+   kernel (ELLGFormatOps.multlongrows); NULL when there are none */
+const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows l)
+{
+  return l ? &l->a : NULL;
 }
 
 /* the nrows rows listed in rows[] (ascending) of the CSR, with their values */

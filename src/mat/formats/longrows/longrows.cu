@@ -2,23 +2,12 @@
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
-#include "longrowskernels.h"
-
-/* the entries of chunk c: [*begin, *end) in the long-row CSR; the row's matrix row in *row; returns
-   the chunk's long row */
-__device__ static int ChunkRange(const LongRowsArrays l, int c, int *begin, int *end, int *row)
-{
-  const int r = l.chunkrow[c];
-  *begin      = l.rowptr[r] + (c - l.rowchunk[r]) * LONGROWS_CHUNK;
-  *end        = min(*begin + LONGROWS_CHUNK, l.rowptr[r + 1]);
-  *row        = l.ids[r];
-  return r;
-}
+#include <ellglongrowsdevice.h>
 
 __global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval)
 {
   int       begin, end, row;
-  const int r     = ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  const int r     = LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   const int shift = csrrowptr[row] - l.rowptr[r];
   for (int k = begin + threadIdx.x; k < end; k += blockDim.x) {
     l.val[k] = csrval[k + shift];
@@ -26,36 +15,10 @@ __global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csr
   }
 }
 
-/* y[row] += the long row's entries times x: the block of chunk blockIdx.x sums its chunk; that of a
-   one-chunk row adds it to y at once, those of a longer row leave their sums in partial[] and the last
-   of them to finish adds them up, in chunk order (deterministic), and resets the row's count */
+/* y[row] += the long row's entries times x, a thread block per chunk */
 __global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const LongRowsArrays l, const double *__restrict__ x, double *y)
 {
-  __shared__ double part[LONGROWS_THREADS / 32];
-  int               begin, end, row;
-  double            sum = 0.0;
-  const int         r   = ChunkRange(l, blockIdx.x, &begin, &end, &row);
-  for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) sum += ELLGLoadMatrix(l.val + k) * ELLGLoadX(x, ELLGLoadMatrix(l.col + k));
-  sum = ELLGGroupSum<32>(sum);
-  if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
-  __syncthreads();
-  if (threadIdx.x >= 32) return;
-  sum = threadIdx.x < LONGROWS_THREADS / 32 ? part[threadIdx.x] : 0.0;
-  sum = ELLGGroupSum<32>(sum);
-  if (threadIdx.x) return;
-  const int c0 = l.rowchunk[r], nc = l.rowchunk[r + 1] - c0;
-  if (nc == 1) {
-    y[row] += sum;
-    return;
-  }
-  l.partial[blockIdx.x] = sum;
-  __threadfence(); /* the sum is seen by all before the count */
-  if (atomicAdd(&l.arrived[r], 1) != nc - 1) return;
-  __threadfence();
-  sum = 0.0;
-  for (int c = c0; c < c0 + nc; c++) sum += __ldcg(l.partial + c);
-  y[row] += sum;
-  l.arrived[r] = 0;
+  LongRowsChunkMult(l, blockIdx.x, x, y, y);
 }
 
 /* the sums of chunk blockIdx.x for the columns of each pass, lc <= LC at a time, into work */
@@ -64,7 +27,7 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) SpMMChunkSumKernel(const Lon
 {
   __shared__ double part[LONGROWS_THREADS / 32][LC];
   int               begin, end, row;
-  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   for (int p = blockIdx.y; p * lc < a.ncols; p += gridDim.y) { /* the same passes for the whole block */
     const int     j0 = p * lc, nc = min(lc, a.ncols - j0);
     const double *B  = a.B + (size_t)j0 * a.ldb;
@@ -101,7 +64,7 @@ __global__ void SpMMRowSumKernel(const LongRowsArrays l, const ELLGSpMMArgs a)
 __global__ void MultTransposeAddKernel(const LongRowsArrays l, const double *__restrict__ x, double *y)
 {
   int begin, end, row;
-  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   const double xr = x[row];
   if (xr == 0.0) return;
   for (int k = begin + threadIdx.x; k < end; k += blockDim.x) atomicAdd(&y[l.col[k]], l.val[k] * xr);
@@ -110,7 +73,7 @@ __global__ void MultTransposeAddKernel(const LongRowsArrays l, const double *__r
 __global__ void GetDiagonalKernel(const LongRowsArrays l, double *d)
 {
   int begin, end, row;
-  ChunkRange(l, blockIdx.x, &begin, &end, &row);
+  LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   for (int k = begin + threadIdx.x; k < end; k += blockDim.x)
     if (l.col[k] == row) d[row] = l.val[k]; /* a column appears once in a row: one thread writes */
 }

@@ -1,6 +1,6 @@
 /* Long rows on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
-#include "longrowskernels.h"
+#include <ellglongrows.h>
 
 void LongRowsHostGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval)
 {

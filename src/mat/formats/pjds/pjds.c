@@ -67,12 +67,6 @@ static PetscInt PJDSRowThreads(PetscInt w, PetscInt ept)
   return T;
 }
 
-/* the threads the bins give by default to the longest row, of w entries, of m rows (whatever the others) */
-static PetscInt PJDSLongRowThreads(PetscInt m, PetscInt w, PetscReal wmean)
-{
-  return PetscMax(ELLGFormatSmallThreadsPerRow(m, w), PJDSRowThreads(w, PJDSDefaultEntriesPerThread(m)));
-}
-
 /* Entries per thread of the SpMV bins: 16 (64 from ELLG_ROWS_FILL_GPU rows), fewer in a small matrix,
    whose widest rows then get ELLGFormatSmallThreadsPerRow threads. Threads per CUDA block of the
    kernel with a thread per row: 256, halved (down to 64) while that leaves fewer than 256 blocks, so
@@ -117,9 +111,10 @@ static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* perm[] by a stable counting sort of the stored row lengths len[]: longest rows first, rows without
-   stored entries last */
-static PetscErrorCode PJDSSort(PetscInt m, const PetscInt *len, PetscInt maxlen, int *perm)
+/* perm[] by a stable counting sort of the stored row lengths len[]: longest rows first, then the rows
+   without stored entries, then the nlong long rows longrows[] (ascending), which the SpMV bins leave to
+   the long-row blocks of their kernel */
+static PetscErrorCode PJDSSort(PetscInt m, const PetscInt *len, PetscInt maxlen, PetscInt nlong, const PetscInt *longrows, int *perm)
 {
   PetscInt  *first;
   PetscInt64 pos = 0;
@@ -127,13 +122,17 @@ static PetscErrorCode PJDSSort(PetscInt m, const PetscInt *len, PetscInt maxlen,
   PetscFunctionBegin;
   PetscCall(PetscCalloc1(maxlen + 1, &first));
   for (PetscInt i = 0; i < m; i++) first[len[i]]++;
+  first[0] -= nlong;
   for (PetscInt l = maxlen; l >= 0; l--) { /* first[l]: first sorted position of the rows of length l */
     const PetscInt c = first[l];
 
     first[l] = (PetscInt)pos;
     pos += c;
   }
-  for (PetscInt i = 0; i < m; i++) perm[first[len[i]]++] = (int)i;
+  for (PetscInt i = 0, k = 0; i < m; i++) {
+    if (k < nlong && longrows[k] == i) perm[m - nlong + k++] = (int)i;
+    else perm[first[len[i]]++] = (int)i;
+  }
   PetscCall(PetscFree(first));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -191,8 +190,8 @@ static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *p
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the bins of the CUDA SpMV (pjdskernels.h): T for a block of width w from PJDSRowThreads(); the
-   widths (of the blocks, in sorted order) never grow, nor does T */
+/* the bins of the CUDA SpMV (pjdskernels.h) over the first m sorted rows (the long rows excluded): T for a
+   block of width w from PJDSRowThreads(); the widths (of the blocks, in sorted order) never grow, nor does T */
 static void PJDSBins(PetscInt m, const PetscInt *len, const int *perm, PetscInt br, PetscInt ept, PJDSArrays *a)
 {
   a->nbins      = 0;
@@ -226,7 +225,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->mean       = m ? (double)stored / (double)m : 0.0;
   p->stddev     = m ? PetscSqrtReal(PetscMax(s2 / (double)m - p->mean * p->mean, 0.0)) : 0.0;
   PetscCall(PetscMalloc1(m, &perm));
-  PetscCall(PJDSSort(m, csr->len, width, perm));
+  PetscCall(PJDSSort(m, csr->len, width, csr->nlong, csr->longrows, perm));
   p->br_applied = p->br ? p->br : PJDSAutoBlockRows(m, csr->len, perm, width, stored);
   padded        = PJDSPadded(m, csr->len, perm, p->br_applied);
   PetscCheck(padded < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", padded);
@@ -236,7 +235,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
   PJDSChooseParameters(p);
-  PJDSBins(m, csr->len, perm, p->br_applied, p->ept, &p->a);
+  PJDSBins(m - csr->nlong, csr->len, perm, p->br_applied, p->ept, &p->a);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
   if (p->compact && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)padded, (void **)&p->a.off));
@@ -267,7 +266,7 @@ static PetscErrorCode PJDSMult(ELLGFormat fmt, const PetscScalar *x, const Petsc
   PJDS *p = (PJDS *)fmt->data;
 
   PetscFunctionBegin;
-  PetscELLGBackendCall(fmt->backend, PJDSHostMult, PJDSCudaMult, (&p->a, (int)p->bs, x, z, y));
+  PetscELLGBackendCall(fmt->backend, PJDSHostMult, PJDSCudaMult, (&p->a, (int)p->bs, ELLGLongRowsArrays(fmt->longrows), x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -321,7 +320,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_PJDS = {
   .name             = "pjds",
-  .longrowthreads   = PJDSLongRowThreads,
+  .multlongrows     = PETSC_TRUE,
   .create           = PJDSCreate,
   .setfromoptions   = PJDSSetFromOptions,
   .build            = PJDSBuild,

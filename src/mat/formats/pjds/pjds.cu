@@ -6,6 +6,7 @@
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
 #include <ellgcolumns.h>
+#include <ellglongrowsdevice.h>
 #include "pjdskernels.h"
 
 namespace
@@ -51,12 +52,18 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
   y[i] = z ? z[i] + sum : sum;
 }
 
-/* the bins of rows (pjdskernels.h): a warp per 32 / T sorted rows of bin k, thread t of a row takes its
-   diagonals t, t+T, ... (two loads before they are used), the T partial sums reduced by warp shuffles */
+/* the long rows' chunks (the first blocks, a chunk each: LongRowsChunkMult()), then the bins of rows
+   (pjdskernels.h): a warp per 32 / T sorted rows of bin k, thread t of a row takes its diagonals t, t+T,
+   ... (two loads before they are used), the T partial sums reduced by warp shuffles */
+static_assert(LONGROWS_THREADS == 256, "the blocks of the long rows' chunks are those of the bins");
 template <class Col>
-__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, Col col, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const LongRowsArrays l, Col col, const double *__restrict__ x, const double *z, double *y)
 {
-  const int g = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  if ((int)blockIdx.x < l.nchunks) { /* the whole block */
+    LongRowsChunkMult(l, blockIdx.x, x, z, y);
+    return;
+  }
+  const int g = ((blockIdx.x - l.nchunks) * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
   if (g >= p.binwarp[p.nbins]) return; /* whole warps: the blocks are multiples of 32 threads */
   int k = 0;
   while (g >= p.binwarp[k + 1]) k++;
@@ -137,14 +144,18 @@ extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int
   return (int)cudaGetLastError();
 }
 
-/* every y entry is written, rows without stored entries included (y = z or 0); a thread per row when
-   every bin has T = 1 */
-extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const double *x, const double *z, double *y)
+/* every y entry is written, rows without stored entries included (y = z or 0), the long rows by the
+   blocks of their chunks in the same launch; a thread per row when every bin has T = 1 and there are no
+   long rows */
+extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const LongRowsArrays *l, const double *x, const double *z, double *y)
 {
+  const LongRowsArrays none = {0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  const LongRowsArrays lr   = l ? *l : none;
+
   if (!p->m) return 0;
   return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    if (p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, x, z, y);
-    else PJDSMultBinsKernel<<<Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, col, x, z, y);
+    if (!lr.nchunks && p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, x, z, y);
+    else PJDSMultBinsKernel<<<lr.nchunks + Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, lr, col, x, z, y);
     return (int)cudaGetLastError();
   });
 }

@@ -30,7 +30,8 @@ void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowle
   }
 }
 
-void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y)
+/* the rows of the format (the long rows as rows without entries), then the long rows added */
+void PJDSHostMult(const PJDSArrays *p, int block_size, const LongRowsArrays *l, const double *x, const double *z, double *y)
 {
   int w = p->width;
 
@@ -45,6 +46,7 @@ void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const do
     }
     y[i] = z ? z[i] + sum : sum;
   }
+  if (l) LongRowsHostMultAdd(l, x, y);
 }
 
 /* as the kernel: each row read once per pass of lc columns, pass after pass */

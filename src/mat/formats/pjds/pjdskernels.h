@@ -13,12 +13,15 @@
    x is read and y written in the original numbering (y[perm[r]]); nothing else is stored per row.
    The CUDA SpMV gives each row T threads, T from the row's width so that a thread takes a bounded number
    of entries: the sorted rows fall into bins of equal T (32, 16, ..., 1, in that order), bin k the rows
-   binrow[k] .. binrow[k+1] - 1 and the warps binwarp[k] .. binwarp[k+1] - 1, 32 / T rows per warp.
+   binrow[k] .. binrow[k+1] - 1 and the warps binwarp[k] .. binwarp[k+1] - 1, 32 / T rows per warp. The
+   rows split out of the format (ellglongrows.h) are the last sorted ones, past binrow[nbins]: the same
+   kernel multiplies them, a block of it per chunk.
    Each function exists once per backend, with the same arguments (launch parameters are unused on
    the host): PJDSHost* (pjdshost.c) and PJDSCuda* (pjds.cu, returning 0 or a cudaError_t).
 */
 #pragma once
 #include <ellgspmmargs.h>
+#include <ellglongrows.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,14 +40,15 @@ typedef struct {
 /* values (and, when csrcol is given, column indices) from the CSR in backend memory, for the
    csrrowlen[] entries of each row; padding as above */
 int  PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval);
-int  PJDSCudaMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y);
+/* y = A x + z (z may be NULL or y), with the long rows l (NULL when none) */
+int  PJDSCudaMult(const PJDSArrays *p, int block_size, const LongRowsArrays *l, const double *x, const double *z, double *y);
 int  PJDSCudaMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y);
 int  PJDSCudaGetDiagonal(const PJDSArrays *p, int block_size, double *d);
 /* C = A B (+ C), a thread per row, lc columns of C per pass over it */
 int  PJDSCudaSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArgs *a);
 
 void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval);
-void PJDSHostMult(const PJDSArrays *p, int block_size, const double *x, const double *z, double *y);
+void PJDSHostMult(const PJDSArrays *p, int block_size, const LongRowsArrays *l, const double *x, const double *z, double *y);
 void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double *x, double *y);
 void PJDSHostGetDiagonal(const PJDSArrays *p, int block_size, double *d);
 void PJDSHostSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArgs *a);
