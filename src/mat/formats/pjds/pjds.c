@@ -51,7 +51,7 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the entries per thread of the SpMV bins unless a small matrix takes fewer (PJDSChooseParameters) */
+/* the entries per thread of the SpMV bins unless a small matrix takes fewer (PJDSEntriesPerThread) */
 static PetscInt PJDSDefaultEntriesPerThread(PetscInt m)
 {
   return m >= ELLG_ROWS_FILL_GPU ? 64 : 16;
@@ -67,16 +67,29 @@ static PetscInt PJDSRowThreads(PetscInt w, PetscInt ept)
   return T;
 }
 
-/* Entries per thread of the SpMV bins: 16 (64 from ELLG_ROWS_FILL_GPU rows), fewer in a small matrix,
-   whose widest rows then get ELLGFormatSmallThreadsPerRow threads. Threads per CUDA block of the
-   kernel with a thread per row: 256, halved (down to 64) while that leaves fewer than 256 blocks, so
-   that small matrices still spread over the multiprocessors */
+/* Entries per thread of the SpMV bins for the m sorted rows len[perm[]] in blocks of br: the option, else
+   the fewest (a power of two) whose bins keep a small matrix within ELLG_THREADS_SMALL threads, so that its
+   product, which leaves most of the GPU idle, waits on the shortest chains of loads;
+   PJDSDefaultEntriesPerThread() when none does */
+static PetscInt PJDSEntriesPerThread(const PJDS *p, PetscInt m, const PetscInt *len, const int *perm, PetscInt br)
+{
+  const PetscInt ept0 = PJDSDefaultEntriesPerThread(m);
+
+  if (p->ept_option) return p->ept_option;
+  for (PetscInt ept = 1; ept < ept0; ept *= 2) {
+    PetscInt64 threads = 0;
+
+    for (PetscInt b = 0; b * br < m && threads <= ELLG_THREADS_SMALL; b++) threads += PJDSRowThreads(len[perm[b * br]], ept) * PetscMin(br, m - b * br);
+    if (threads <= ELLG_THREADS_SMALL) return ept;
+  }
+  return ept0;
+}
+
+/* Threads per CUDA block of the kernel with a thread per row: 256, halved (down to 64) while that leaves
+   fewer than 256 blocks, so that small matrices still spread over the multiprocessors */
 static void PJDSChooseParameters(PJDS *p)
 {
-  const PetscInt T = ELLGFormatSmallThreadsPerRow(p->a.m, p->a.width), ept = PJDSDefaultEntriesPerThread(p->a.m);
-
-  p->ept = p->ept_option ? p->ept_option : (T > 1 ? PetscMin(ept, (p->a.width + T - 1) / T) : ept);
-  p->bs  = 256;
+  p->bs = 256;
   while (p->bs > 64 && ((PetscInt64)p->a.m + p->bs - 1) / p->bs < 256) p->bs /= 2;
   if (p->bs_option) p->bs = p->bs_option;
 }
@@ -89,7 +102,7 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
   PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
-  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows, fewer for a small matrix)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
+  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows; for a small matrix the fewest that keep it within 65536 threads)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
   PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
   PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &p->compact));
@@ -235,6 +248,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
   PJDSChooseParameters(p);
+  p->ept = PJDSEntriesPerThread(p, m - csr->nlong, csr->len, perm, p->br_applied);
   PJDSBins(m - csr->nlong, csr->len, perm, p->br_applied, p->ept, &p->a);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
