@@ -67,6 +67,10 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
    which more threads per row shorten (ELLGFormatSmallThreadsPerRow) */
 #define ELLG_THREADS_SMALL 65536
 
+/* Threads a large GPU runs at once (an H200: 132 multiprocessors of 2048 threads; a power of two below):
+   the most over which pJDS spreads a small matrix's rows (PJDSEntriesPerThread) */
+#define ELLG_THREADS_RESIDENT 262144
+
 /* The longest rows that a format padding blocks of rows keeps by default: up to 1024 entries, and up to 64
    for each thread its SpMV gives them (ELLGFormatOps.longrowthreads). Multiplying such rows apart costs a
    kernel launch more than it saves; longer, or with fewer threads, they would hold up the product */
