@@ -13,14 +13,17 @@ typedef struct {
 
 /* The rule: rows longer than 16 times the mean and than 128 are long (ellg), except that slicedell keeps
    every row when none has more than 1024 entries nor more than 64 for each thread its SpMV gives it (its
-   threads per row: here 32 for 1000 rows, 1 for 40000), and that pjds, which multiplies its long rows in
-   the same launch, splits out the rows longer than 4 times the mean and than 256 */
+   threads per row: here 32 for 1000 rows, 1 for 40000, 16 for 2000), and that pjds, which multiplies its
+   long rows in the same launch, splits out the rows longer than the least of 64, 128 and 256 of which
+   there are at most 1024 (a block of 256 threads each, within 262144 threads), else the rows longer than
+   256 and than 4 times the mean */
 static const Case cases[] = {
   {"1000 rows, one of 300 entries",         1000,  400,  5,   300,  {1, 1, 0}},
   {"40000 rows, one of 300 entries",        40000, 400,  5,   300,  {1, 1, 1}},
   {"1000 rows, one of 1500 entries",        1000,  2000, 5,   1500, {1, 1, 1}},
-  {"40000 rows, one of 100 entries",        40000, 400,  5,   100,  {0, 0, 0}},
-  {"2000 rows of 100, one of 300 entries",  2000,  4000, 100, 300,  {0, 0, 0}},
+  {"40000 rows, one of 100 entries",        40000, 400,  5,   100,  {0, 1, 0}},
+  {"2000 rows of 100, one of 300 entries",  2000,  4000, 100, 300,  {0, 1, 0}},
+  {"2000 rows of 300, one of 1000 entries", 2000,  4000, 300, 1000, {0, 0, 0}},
 };
 
 /* the number after "long rows: " in the ASCII info view of A (0 without that line) */

@@ -78,9 +78,11 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
 #define ELLG_LONG_ROWS_THREAD_KEPT 64
 
 /* A format that multiplies its long rows in the same launch as the others (ELLGFormatOps.multlongrows)
-   splits out by default every row longer than 4 times the mean row length and than 256 entries (8 for
-   each thread of a warp): a split costs no launch there, and a thread block on such a row shortens the
-   chain of loads that would hold up a small matrix's product */
+   splits out by default the rows longer than the least of 64, 128 and 256 entries whose thread blocks
+   (one per row of up to LONGROWS_CHUNK entries) fit in the threads the GPU runs at once: a split costs no
+   launch there, and a block on such a row shortens the chain of loads that holds up a small matrix's
+   product. When none fits, the rows longer than 256 and than 4 times the mean row length. */
+#define ELLG_LONG_ROWS_FUSED_MIN  64
 #define ELLG_LONG_ROWS_FUSED      256
 #define ELLG_LONG_ROWS_FUSED_MEAN 4
 

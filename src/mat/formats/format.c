@@ -188,8 +188,7 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
    (or a few) on such a row would make a whole warp wait, and padding to it would waste memory. A format
    that pads blocks of rows keeps them all when the longest is within ELLG_LONG_ROWS_KEPT entries and
    ELLG_LONG_ROWS_THREAD_KEPT for each of the threads the format gives it. A format that multiplies its
-   long rows in the same launch splits from ELLG_LONG_ROWS_FUSED (and ELLG_LONG_ROWS_FUSED_MEAN times the
-   mean) on. */
+   long rows in the same launch splits as ELLG_LONG_ROWS_FUSED says. */
 static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
 {
   const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
@@ -198,7 +197,15 @@ static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscI
 
   if (fmt->long_threshold == -1) return PETSC_MAX_INT;
   if (fmt->long_threshold > 0) return fmt->long_threshold;
-  if (fmt->ops->multlongrows) return PetscMax(ELLG_LONG_ROWS_FUSED, ELLG_LONG_ROWS_FUSED_MEAN * mean);
+  if (fmt->ops->multlongrows) {
+    PetscInt64 over[3] = {0, 0, 0}; /* rows longer than 64, 128, 256 */
+
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt k = 0; k < 3; k++) over[k] += ai[i + 1] - ai[i] > (ELLG_LONG_ROWS_FUSED_MIN << k);
+    for (PetscInt k = 0; k < 3; k++)
+      if (over[k] * LONGROWS_THREADS <= ELLG_THREADS_RESIDENT) return ELLG_LONG_ROWS_FUSED_MIN << k;
+    return PetscMax(ELLG_LONG_ROWS_FUSED, ELLG_LONG_ROWS_FUSED_MEAN * mean);
+  }
   if (fmt->ops->longrowthreads) {
     for (PetscInt i = 0; i < m; i++) {
       const PetscInt len = ai[i + 1] - ai[i];

@@ -51,6 +51,10 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the fewest entries per thread a small matrix's SpMV bins take (PJDSEntriesPerThread): with fewer, the
+   threads of a row spend more on summing than on loading */
+#define PJDS_MIN_ENTRIES_PER_THREAD 4
+
 /* the entries per thread of the SpMV bins unless a small matrix takes fewer (PJDSEntriesPerThread) */
 static PetscInt PJDSDefaultEntriesPerThread(PetscInt m)
 {
@@ -68,15 +72,15 @@ static PetscInt PJDSRowThreads(PetscInt w, PetscInt ept)
 }
 
 /* Entries per thread of the SpMV bins for the m sorted rows len[perm[]] in blocks of br: the option, else
-   the fewest (a power of two) whose bins keep a small matrix within the threads the GPU runs at once
-   (ELLG_THREADS_RESIDENT), so that its product, which would leave part of the GPU idle, waits on the
-   shortest chains of loads; PJDSDefaultEntriesPerThread() when none does */
+   the fewest (a power of two, from PJDS_MIN_ENTRIES_PER_THREAD) whose bins keep a small matrix within the
+   threads the GPU runs at once (ELLG_THREADS_RESIDENT), so that its product, which would leave part of
+   the GPU idle, waits on the shortest chains of loads; PJDSDefaultEntriesPerThread() when none does */
 static PetscInt PJDSEntriesPerThread(const PJDS *p, PetscInt m, const PetscInt *len, const int *perm, PetscInt br)
 {
   const PetscInt ept0 = PJDSDefaultEntriesPerThread(m);
 
   if (p->ept_option) return p->ept_option;
-  for (PetscInt ept = 1; ept < ept0; ept *= 2) {
+  for (PetscInt ept = PJDS_MIN_ENTRIES_PER_THREAD; ept < ept0; ept *= 2) {
     PetscInt64 threads = 0;
 
     for (PetscInt b = 0; b * br < m && threads <= ELLG_THREADS_RESIDENT; b++) threads += PJDSRowThreads(len[perm[b * br]], ept) * PetscMin(br, m - b * br);
@@ -102,7 +106,7 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
   PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
-  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows; for a small matrix the fewest that keep it within 262144 threads)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
+  PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows; for a small matrix the fewest from 4 that keep it within 262144 threads)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
   PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
   PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &p->compact));
