@@ -106,7 +106,7 @@ static inline PetscErrorCode BenchDeviceDestroy(BenchDevice *d)
 /* BenchTime - medians of reps runs of op(ctx) after warmup untimed ones. on_device: ms between CUDA
    events around op, from an idle device (synchronized before and after) or, with queued, with op
    launched while a kernel holds the device (BenchCudaTimerStart(): the device's time alone, without the
-   host's launch latency; a run is then op twice, from an idle device for wall_ms and queued for ms);
+   host's launch latency; a run is then op twice, from an idle device for wall_ms, then queued for ms);
    else ms by wall clock. wall_ms: by wall clock, from an idle device until op's work is done */
 static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, PetscBool queued, PetscInt warmup, PetscInt reps, PetscErrorCode (*op)(void *), void *ctx, PetscReal *ms, PetscReal *wall_ms)
 {
@@ -123,12 +123,12 @@ static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, Pets
     if (on_device) {
       PetscCallBenchCuda(BenchCudaSynchronize());
       PetscCall(PetscTime(&t0));
-      if (!queued) PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 0));
+      PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 0));
       PetscCall(op(ctx));
-      if (!queued) PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
+      PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
       PetscCallBenchCuda(BenchCudaSynchronize());
       PetscCall(PetscTime(&t1));
-      if (queued) {
+      if (queued) { /* ev again, the run queued */
         PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 1));
         PetscCall(op(ctx));
         PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
