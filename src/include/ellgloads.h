@@ -19,25 +19,34 @@ __device__ __forceinline__ double ELLGLoadX(const double *x, int c)
 }
 
 /* the part of row i's product with x that one of T threads of the row takes: entries j = t, t+T, ... of
-   w, the entry j at pos(j) of the format's arrays (column col.stream(pos(j), i), value val[pos(j)]); two
-   entries are loaded before either is used */
+   w, the entry j at pos(j) of the format's arrays (column col.stream(pos(j), i), value val[pos(j)]).
+   ELLG_ROW_DOT_STEP entries are loaded before any is used, each load guarded rather than branched to,
+   so that the threads of a warp, whatever their rows' lengths, issue theirs together (a last, shorter
+   step taken apart would be a second round of loads for the warp) */
+#define ELLG_ROW_DOT_STEP 4
 template <class Pos, class Col>
 __device__ __forceinline__ double ELLGRowDot(int t, int T, int w, Pos pos, Col col, int i, const double *__restrict__ val, const double *__restrict__ x)
 {
-  double sum0 = 0.0, sum1 = 0.0;
-  int    j = t;
-  for (; j + T < w; j += 2 * T) {
-    const size_t q0 = pos(j), q1 = pos(j + T);
-    const int    c0 = col.stream(q0, i), c1 = col.stream(q1, i);
-    const double v0 = ELLGLoadMatrix(val + q0), v1 = ELLGLoadMatrix(val + q1);
-    sum0 += v0 * ELLGLoadX(x, c0);
-    sum1 += v1 * ELLGLoadX(x, c1);
+  double sum[2] = {0.0, 0.0};
+  for (int j = t; j < w; j += ELLG_ROW_DOT_STEP * T) {
+    int    c[ELLG_ROW_DOT_STEP];
+    double v[ELLG_ROW_DOT_STEP];
+#pragma unroll
+    for (int u = 0; u < ELLG_ROW_DOT_STEP; u++) {
+      const int k = j + u * T;
+      c[u] = 0;
+      v[u] = 0.0;
+      if (k < w) {
+        const size_t q = pos(k);
+        c[u]           = col.stream(q, i);
+        v[u]           = ELLGLoadMatrix(val + q);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < ELLG_ROW_DOT_STEP; u++)
+      if (j + u * T < w) sum[u & 1] += v[u] * ELLGLoadX(x, c[u]);
   }
-  if (j < w) {
-    const size_t q = pos(j);
-    sum0 += ELLGLoadMatrix(val + q) * ELLGLoadX(x, col.stream(q, i));
-  }
-  return sum0 + sum1;
+  return sum[0] + sum[1];
 }
 
 /* the sum of the partial sums of the T consecutive threads of a row (T a power of two up to 32), in

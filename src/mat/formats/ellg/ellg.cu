@@ -22,7 +22,8 @@ __global__ void PackKernel(int m, int pitch, int width, const int *__restrict__ 
 }
 
 /* ELLR-T: T consecutive threads share a row, thread t takes entries t, t+T, ...; loads are issued
-   two at a time before they are used, then the T partial sums are reduced by warp shuffles */
+   ELLG_ROW_DOT_STEP at a time before they are used (ELLGRowDot()), then the T partial sums are
+   reduced by warp shuffles */
 template <int T, class Col>
 __global__ void __launch_bounds__(1024) MultKernel(int m, int pitch, const int *__restrict__ rowlen, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {

@@ -41,7 +41,7 @@ __global__ void PJDSPackKernel(int m, int n, int width, const int *__restrict__ 
   }
 }
 
-/* y[perm[r]] = z[perm[r]] + row r . x; two entries loaded before either is used */
+/* y[perm[r]] = z[perm[r]] + row r . x (ELLGRowDot()) */
 template <class Col>
 __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {

@@ -31,8 +31,8 @@ __global__ void PackKernel(int m, int n, int logC, long nslots, const int *__res
 /* T consecutive threads share a row, thread t takes the entries t, t+T, ... of it: with T = 1 and
    C = 32 a warp is a slice and every load of the warp is one contiguous 256-byte (values) or
    128-byte (columns) segment; with T > 1 a load covers T segments of 32/T rows. Loads are issued
-   two at a time before they are used; the T partial sums are reduced by warp shuffles, and the
-   first thread writes y in the matrix's numbering. */
+   ELLG_ROW_DOT_STEP at a time before they are used (ELLGRowDot()); the T partial sums are reduced
+   by warp shuffles, and the first thread writes y in the matrix's numbering. */
 template <int T, class Col>
 __global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
