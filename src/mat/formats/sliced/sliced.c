@@ -8,7 +8,10 @@
    the smallest of 2C, 4C, 8C, ... (the last one covers every row) that fits. Automatic C: 32 (a
    warp per slice with a thread per row), halved only while no sigma fits. C = 1 with sigma = 1 is
    the CSR itself, so the automatic choice always fits; with C or sigma given the layout of fewest
-   bytes is taken and PetscInfo() says it does not fit.
+   bytes is taken and PetscInfo() says it does not fit. A small matrix, of at most ELLG_THREADS_SMALL
+   rows, is the exception: its product is bound by the latency of its threads' chains of loads, not
+   by its bytes, and padding lengthens those chains; when its slices of 32 rows as they are would
+   hold padding, it takes C = 1 (with C automatic and sigma automatic or 1).
 */
 #include <ellgformat.h>
 #include <stdint.h>
@@ -142,6 +145,14 @@ static PetscInt64 SlicedBytes(PetscInt m, const PetscInt *L, PetscInt C, PetscBo
   return (PetscInt64)(sizeof(PetscScalar) + sizeof(int)) * slots + (PetscInt64)sizeof(int) * (nslices + 1) + (sorted ? (PetscInt64)sizeof(int) * m : 0);
 }
 
+/* whether slices of C rows of lengths len[], unsorted, pad any row: rows of different lengths in a slice */
+static PetscBool SlicedPadsRows(PetscInt m, const PetscInt *len, PetscInt C)
+{
+  for (PetscInt r = 1; r < m; r++)
+    if (r % C && len[r] != len[r - 1]) return PETSC_TRUE;
+  return PETSC_FALSE;
+}
+
 /* runs of R lengths sorted descending (the last one may be shorter) merged into runs of 2R */
 static void SlicedMergePass(PetscInt m, PetscInt64 R, const PetscInt *in, PetscInt *out)
 {
@@ -188,6 +199,11 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
   PetscInt64   best = INT64_MAX, b;
 
   PetscFunctionBegin;
+  if (!sl->C_option && sl->sigma_option <= 1 && m <= ELLG_THREADS_SMALL && SlicedPadsRows(m, len, SLICED_DEFAULT_C)) {
+    *C     = 1;
+    *sigma = 1;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (sl->C_option) cand[nc++] = sl->C_option;
   else
     for (c = SLICED_DEFAULT_C; c >= 1; c /= 2)
