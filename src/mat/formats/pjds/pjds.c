@@ -104,7 +104,7 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
-  PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32 within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
+  PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32, 4 below 524288 rows, within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
   PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows; for a small matrix the fewest from 4 that keep it within 262144 threads)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
   PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
@@ -164,11 +164,15 @@ static PetscInt64 PJDSPadded(PetscInt m, const PetscInt *len, const int *perm, P
 }
 
 /* The automatic block rows: the most, up to 32 (a warp), whose padding keeps the format within 1.05
-   times the CSR of the entries it stores (1 row per block needs no padding at all) */
+   times the CSR of the entries it stores (1 row per block needs no padding at all). A matrix of fewer
+   than ELLG_ROWS_FILL_GPU rows starts from PJDS_SMALL_BLOCK_ROWS: its product is bound by the latency
+   of its threads' chains of loads, which padding lengthens, more than by its bytes (entry j of
+   consecutive rows is contiguous whatever the blocks, so smaller blocks cost no coalescing) */
+#define PJDS_SMALL_BLOCK_ROWS 4
 static PetscInt PJDSAutoBlockRows(PetscInt m, const PetscInt *len, const int *perm, PetscInt width, PetscInt nnz)
 {
   const double csr = 12.0 * (double)nnz + 4.0 * (double)(m + 1);
-  PetscInt     br  = 32;
+  PetscInt     br  = m < ELLG_ROWS_FILL_GPU ? PJDS_SMALL_BLOCK_ROWS : 32;
 
   while (br > 1 && 4.0 * (double)(m + width + 1) + 12.0 * (double)PJDSPadded(m, len, perm, br) > 1.05 * csr) br /= 2;
   return br;
