@@ -1,5 +1,6 @@
-static char help[] = "Which rows a matrix of one of our types multiplies apart as long rows when it chooses itself\n\
-(-mat_<type>_long_row_threshold 0, the default), against the rule the README gives, and its products against AIJ's.\n\
+static char help[] = "What a matrix of one of our types chooses itself (the default options) against the rules the README\n\
+gives: which rows it multiplies apart as long rows, and the blocks of pjds and slices of slicedell; its products\n\
+against AIJ's.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\n";
 
 #include "ellgtest.h"
@@ -13,7 +14,7 @@ typedef struct {
 
 /* The rule: rows longer than 16 times the mean and than 128 are long (ellg), except that slicedell keeps
    every row when none has more than 1024 entries nor more than 64 for each thread its SpMV gives it (its
-   threads per row: here 32 for 1000 rows, 1 for 40000, 16 for 2000), and that pjds, which multiplies its
+   threads per row: here 32 for 1000 and 2000 rows, 4 for 40000), and that pjds, which multiplies its
    long rows in the same launch, splits out the rows longer than the least of 64, 128 and 256 of which
    there are at most 1024 (a block of 256 threads each, within 262144 threads), else the rows longer than
    256 and than 4 times the mean */
@@ -26,8 +27,26 @@ static const Case cases[] = {
   {"2000 rows of 300, one of 1000 entries", 2000,  4000, 300, 1000, {0, 0, 0}},
 };
 
-/* the number after "long rows: " in the ASCII info view of A (0 without that line) */
-static PetscErrorCode LongRows(Mat A, PetscInt *nlong)
+/* A matrix of m rows, row i of base + i % spread entries; n columns */
+typedef struct {
+  const char *name;
+  PetscInt    m, n, base, spread;
+  PetscInt    expected[2]; /* the block rows of pjds, the slice height of slicedell */
+} LayoutCase;
+
+/* The rules: pjds pads blocks of the most rows up to 4 below 524288 rows, else up to 32, within 1.05 times
+   the bytes of CSR (here always the most); slicedell takes slices of one row (its rows as they are) when it
+   has at most 65536 rows and slices of 32 would pad its rows, else slices of 32 (sorted within windows
+   until they fit) */
+static const LayoutCase layouts[] = {
+  {"1000 rows of 5 entries",        1000,   400, 5, 1, {4, 32}},
+  {"1000 rows of 4 to 6 entries",   1000,   400, 4, 3, {4, 1} },
+  {"70000 rows of 4 to 6 entries",  70000,  400, 4, 3, {4, 32}},
+  {"600000 rows of 4 to 6 entries", 600000, 400, 4, 3, {32, 32}},
+};
+
+/* the number after key in the ASCII info view of A (0 without key) */
+static PetscErrorCode InfoNumber(Mat A, const char *key, PetscInt *value)
 {
   PetscViewer v;
   char        buf[4096], *s;
@@ -45,15 +64,57 @@ static PetscErrorCode LongRows(Mat A, PetscInt *nlong)
   n = fread(buf, 1, sizeof(buf) - 1, fp);
   buf[n] = 0;
   fclose(fp);
-  PetscCall(PetscStrstr(buf, "long rows: ", &s));
-  *nlong = s ? (PetscInt)atoi(s + strlen("long rows: ")) : 0;
+  PetscCall(PetscStrstr(buf, key, &s));
+  *value = s ? (PetscInt)atoi(s + strlen(key)) : 0;
+  PetscFunctionReturn(0);
+}
+
+/* a matrix of type seq with rows of len[] entries: the number after key in its info view against expected
+   (key NULL: not checked), and its product against AIJ's; what names the number in the output */
+static PetscErrorCode CheckCase(const char *name, PetscInt m, PetscInt n, const PetscInt len[], unsigned long seed, const char *seq, const char *key, PetscInt expected, const char *what, PetscInt *nfail)
+{
+  CSR         csr;
+  PetscInt    value, maxlen = 0;
+  Mat         A, R;
+  Vec         x, y, yref;
+  PetscRandom rnd;
+  PetscBool   ok = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
+  PetscCall(CSRRandom(name, m, n, 0.0, 0.0, len, seed, &csr));
+  PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, &csr, seq, &A));
+  PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, &csr, MATSEQAIJ, &R));
+  if (key) {
+    PetscCall(InfoNumber(A, key, &value));
+    if (value != expected) {
+      ok = PETSC_FALSE;
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "    FAILED %s: %s %" PetscInt_FMT ", expected %" PetscInt_FMT "\n", name, what, value, expected));
+    }
+  }
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(MatCreateVecs(R, NULL, &yref));
+  PetscCall(RandomCreate(PETSC_COMM_WORLD, seed + 7, &rnd));
+  PetscCall(VecSetRandom(x, rnd));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(MatMult(A, x, y));
+  PetscCall(MatMult(R, x, yref));
+  PetscCall(CheckClose(y, yref, (PetscReal)maxlen, "A x", &ok));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-42s %s as documented, product: %s\n", name, what, ok ? "ok" : "FAILED"));
+  if (!ok) (*nfail)++;
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&yref));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscCall(CSRDestroy(&csr));
   PetscFunctionReturn(0);
 }
 
 int main(int argc, char **argv)
 {
   char        root[TYPE_LEN], seq[TYPE_LEN];
-  PetscInt    t, k, nfail = 0;
+  PetscInt    t, k, nfail = 0, *len;
   PetscMPIInt size;
 
   PetscFunctionBeginUser;
@@ -71,40 +132,19 @@ int main(int argc, char **argv)
   PetscCheck(t < 3, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-type %s: not one of ellg, pjds, slicedell", root);
   for (k = 0; k < (PetscInt)(sizeof(cases) / sizeof(cases[0])); k++) {
     const Case *c = &cases[k];
-    CSR         csr;
-    PetscInt   *len, i, nlong;
-    Mat         A, R;
-    Vec         x, y, yref;
-    PetscRandom rnd;
-    PetscBool   ok = PETSC_TRUE;
 
     PetscCall(PetscMalloc1(c->m, &len));
-    for (i = 0; i < c->m; i++) len[i] = i == c->m / 2 ? c->wide : c->base;
-    PetscCall(CSRRandom(c->name, c->m, c->n, 0.0, 0.0, len, 100 + k, &csr));
+    for (PetscInt i = 0; i < c->m; i++) len[i] = i == c->m / 2 ? c->wide : c->base;
+    PetscCall(CheckCase(c->name, c->m, c->n, len, 100 + k, seq, "long rows: ", c->expected[t], "long rows", &nfail));
     PetscCall(PetscFree(len));
-    PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, &csr, seq, &A));
-    PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, &csr, MATSEQAIJ, &R));
-    PetscCall(LongRows(A, &nlong));
-    if (nlong != c->expected[t]) {
-      ok = PETSC_FALSE;
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "    FAILED %s: %" PetscInt_FMT " long rows, expected %" PetscInt_FMT "\n", c->name, nlong, c->expected[t]));
-    }
-    PetscCall(MatCreateVecs(A, &x, &y));
-    PetscCall(MatCreateVecs(R, NULL, &yref));
-    PetscCall(RandomCreate(PETSC_COMM_WORLD, 7 + k, &rnd));
-    PetscCall(VecSetRandom(x, rnd));
-    PetscCall(PetscRandomDestroy(&rnd));
-    PetscCall(MatMult(A, x, y));
-    PetscCall(MatMult(R, x, yref));
-    PetscCall(CheckClose(y, yref, (PetscReal)c->wide, "A x", &ok));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-42s long rows as documented, product: %s\n", c->name, ok ? "ok" : "FAILED"));
-    if (!ok) nfail++;
-    PetscCall(VecDestroy(&x));
-    PetscCall(VecDestroy(&y));
-    PetscCall(VecDestroy(&yref));
-    PetscCall(MatDestroy(&A));
-    PetscCall(MatDestroy(&R));
-    PetscCall(CSRDestroy(&csr));
+  }
+  for (k = 0; k < (PetscInt)(sizeof(layouts) / sizeof(layouts[0])); k++) {
+    const LayoutCase *c = &layouts[k];
+
+    PetscCall(PetscMalloc1(c->m, &len));
+    for (PetscInt i = 0; i < c->m; i++) len[i] = c->base + i % c->spread;
+    PetscCall(CheckCase(c->name, c->m, c->n, len, 200 + k, seq, (const char *[]){NULL, "pJDS ", "slice height C "}[t], t ? c->expected[t - 1] : 0, (const char *[]){"layout", "block rows", "slice height"}[t], &nfail));
+    PetscCall(PetscFree(len));
   }
   PetscCheck(!nfail, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "%" PetscInt_FMT " case(s) failed", nfail);
   PetscCall(PetscFinalize());
@@ -114,7 +154,6 @@ int main(int argc, char **argv)
 /*TEST
 
    test:
-      args: -type {{ellg pjds slicedell}}
-      output_file: output/ex8_1.out
+      args: -type {{ellg pjds slicedell}separate output}
 
 TEST*/
