@@ -54,7 +54,7 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const i
 
 /* the long rows' chunks (the first blocks, a chunk each: LongRowsChunkMult()), then the bins of rows
    (pjdskernels.h): a warp per 32 / T sorted rows of bin k, thread t of a row takes its diagonals t, t+T,
-   ... (two loads before they are used), the T partial sums reduced by warp shuffles */
+   ... (ELLGRowDot()), the T partial sums reduced by warp shuffles */
 static_assert(LONGROWS_THREADS == 256, "the blocks of the long rows' chunks are those of the bins");
 template <class Col>
 __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const LongRowsArrays l, Col col, const double *__restrict__ x, const double *z, double *y)
