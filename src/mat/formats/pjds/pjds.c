@@ -42,6 +42,7 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscFunctionBegin;
   PetscCall(PetscELLGFree(fmt->backend, p->a.perm));
   PetscCall(PetscELLGFree(fmt->backend, p->a.colstart));
+  PetscCall(PetscELLGFree(fmt->backend, p->a.blockw));
   PetscCall(PetscELLGFree(fmt->backend, p->a.col));
   PetscCall(PetscELLGFree(fmt->backend, p->a.off));
   PetscCall(PetscELLGFree(fmt->backend, p->a.val));
@@ -178,9 +179,9 @@ static PetscInt PJDSAutoBlockRows(PetscInt m, const PetscInt *len, const int *pe
   return br;
 }
 
-/* colstart[] from the block widths (the length of each block's first row): diagonal j holds the rows
-   of the blocks wider than j, a prefix of the sorted rows */
-static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *perm, PetscInt width, PetscInt br, int **colstart, PetscInt *nblocks, PetscInt *nzblocks)
+/* the block widths blockw[] (the length of each block's first row) and colstart[] from them: diagonal j
+   holds the rows of the blocks wider than j, a prefix of the sorted rows */
+static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *perm, PetscInt width, PetscInt br, int **blockw, int **colstart, PetscInt *nblocks, PetscInt *nzblocks)
 {
   PetscInt  *rows;
   PetscInt64 pos = 0;
@@ -189,9 +190,11 @@ static PetscErrorCode PJDSColStart(PetscInt m, const PetscInt *len, const int *p
   *nblocks  = (m + br - 1) / br;
   *nzblocks = 0;
   PetscCall(PetscCalloc1(width + 1, &rows)); /* rows[w]: rows of the blocks of width w */
+  PetscCall(PetscMalloc1(*nblocks, blockw));
   for (PetscInt b = 0; b < *nblocks; b++) {
     const PetscInt w = len[perm[b * br]];
 
+    (*blockw)[b] = (int)w;
     rows[w] += PetscMin(br, m - b * br);
     if (w) (*nzblocks)++;
   }
@@ -234,7 +237,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscInt       width = 0, stored = 0;
   PetscInt64     padded = 0;
   double         s2 = 0.0;
-  int           *perm, *colstart;
+  int           *perm, *colstart, *blockw;
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < m; i++) {
@@ -250,8 +253,10 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->br_applied = p->br ? p->br : PJDSAutoBlockRows(m, csr->len, perm, width, stored);
   padded        = PJDSPadded(m, csr->len, perm, p->br_applied);
   PetscCheck(padded < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", padded);
-  PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, &colstart, &p->nblocks, &p->nzblocks));
-  p->a.m      = (int)m;
+  PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, &blockw, &colstart, &p->nblocks, &p->nzblocks));
+  p->a.m     = (int)m;
+  p->a.logbr = 0;
+  while ((1 << p->a.logbr) < p->br_applied) p->a.logbr++;
   p->a.n      = (int)csr->n;
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
@@ -260,15 +265,18 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PJDSBins(m - csr->nlong, csr->len, perm, p->br_applied, p->ept, &p->a);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * p->nblocks, (void **)&p->a.blockw));
   if (p->compact && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)padded, (void **)&p->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)padded, (void **)&p->a.val));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.colstart, colstart, sizeof(int) * (width + 1), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(fmt->backend, p->a.blockw, blockw, sizeof(int) * p->nblocks, ELLG_MEMCPY_HTOD));
   PetscCall(PetscFree(perm));
   PetscCall(PetscFree(colstart));
+  PetscCall(PetscFree(blockw));
   PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
-  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1) + ((p->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)padded;
+  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1 + (size_t)p->nblocks) + ((p->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)padded;
   if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br_applied));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

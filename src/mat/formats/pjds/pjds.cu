@@ -11,25 +11,12 @@
 
 namespace
 {
-/* w(r) = #{j : colstart[j+1] - colstart[j] > r}: the diagonal lengths never grow with j, so a binary
-   search; the loads are the same for the threads of one block of rows (broadcast from cache) */
-__device__ __forceinline__ int RowWidth(const int *__restrict__ colstart, int width, int r)
-{
-  int lo = 0, hi = width;
-  while (lo < hi) {
-    const int mid = (lo + hi) >> 1;
-    if (__ldg(colstart + mid + 1) - __ldg(colstart + mid) > r) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /* CSR reads are per row (uncoalesced), the writes along the diagonals coalesced; run once per build or update */
-__global__ void PJDSPackKernel(int m, int n, int width, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
+__global__ void PJDSPackKernel(int m, int n, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const int i = perm[r], start = csrrowptr[i], len = csrrowlen[i], w = RowWidth(colstart, width, r);
+  const int i = perm[r], start = csrrowptr[i], len = csrrowlen[i], w = blockw[r >> logbr];
   const int last = !csrcol ? 0 : len ? csrcol[start + len - 1] : ELLGEmptyRowColumn(i, n);
   for (int j = 0; j < w; j++) {
     const int q = colstart[j] + r;
@@ -43,11 +30,11 @@ __global__ void PJDSPackKernel(int m, int n, int width, const int *__restrict__ 
 
 /* y[perm[r]] = z[perm[r]] + row r . x (ELLGRowDot()) */
 template <class Col>
-__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const int    i   = perm[r], w = RowWidth(colstart, width, r);
+  const int    i   = perm[r], w = blockw[r >> logbr];
   const double sum = ELLGRowDot(0, 1, w, [=](int j) { return colstart[j] + r; }, col, i, val, x);
   y[i] = z ? z[i] + sum : sum;
 }
@@ -71,18 +58,18 @@ __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, co
   const int  r     = p.binrow[k] + (g - p.binwarp[k]) * (32 / T) + lane / T;
   const bool valid = r < p.binrow[k + 1];
   const int  i     = valid ? p.perm[r] : 0;
-  const double sum   = ELLGWarpGroupSum(valid ? ELLGRowDot(t, T, RowWidth(p.colstart, p.width, r), [=](int j) { return p.colstart[j] + r; }, col, i, p.val, x) : 0.0, T);
+  const double sum   = ELLGWarpGroupSum(valid ? ELLGRowDot(t, T, p.blockw[r >> p.logbr], [=](int j) { return p.colstart[j] + r; }, col, i, p.val, x) : 0.0, T);
   if (valid && t == 0) y[i] = z ? z[i] + sum : sum;
 }
 
 /* C = A B (+ C): the thread of sorted row r reads the row once per pass and accumulates lc <= LC columns,
    written to row perm[r] of C */
 template <int LC, class Col>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const int     i = perm[r], w = RowWidth(colstart, width, r);
+  const int     i = perm[r], w = blockw[r >> logbr];
   const int     j0 = blockIdx.y * lc, nc = min(lc, a.ncols - j0);
   const double *B  = a.B + (size_t)j0 * a.ldb;
   double        acc[LC];
@@ -98,14 +85,14 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
 
 /* y += A^T x; entries with value 0 (padding, explicit zeros) add nothing and are skipped */
 template <class Col>
-__global__ void PJDSMultTransposeAddKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+__global__ void PJDSMultTransposeAddKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
   const int    i  = perm[r];
   const double xi = x[i];
   if (xi == 0.0) return;
-  const int w = RowWidth(colstart, width, r);
+  const int w = blockw[r >> logbr];
   for (int j = 0; j < w; j++) {
     const int    q = colstart[j] + r;
     const double v = val[q];
@@ -115,11 +102,11 @@ __global__ void PJDSMultTransposeAddKernel(int m, int width, const int *__restri
 
 /* a padding entry repeats the row's last column, so the entry itself is found first */
 template <class Col>
-__global__ void PJDSGetDiagonalKernel(int m, int width, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, double *d)
+__global__ void PJDSGetDiagonalKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, double *d)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
-  const int i = perm[r], w = RowWidth(colstart, width, r);
+  const int i = perm[r], w = blockw[r >> logbr];
   double    di = 0.0;
   for (int j = 0; j < w; j++) {
     const int q = colstart[j] + r;
@@ -140,7 +127,7 @@ int Blocks(long threads, int bs)
 extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
 {
   if (!p->m || !p->stored) return 0;
-  PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->n, p->width, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->off, p->val);
+  PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->n, p->logbr, p->blockw, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->off, p->val);
   return (int)cudaGetLastError();
 }
 
@@ -154,7 +141,7 @@ extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const LongRowsArrays *l
 
   if (!p->m) return 0;
   return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    if (!lr.nchunks && p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, x, z, y);
+    if (!lr.nchunks && p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, x, z, y);
     else PJDSMultBinsKernel<<<lr.nchunks + Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, lr, col, x, z, y);
     return (int)cudaGetLastError();
   });
@@ -169,7 +156,7 @@ extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMA
   return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
     return ELLGWithColumns(p->col, p->off, [&](auto col) {
       return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-        PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->width, p->perm, p->colstart, col, p->val, lc, g);
+        PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, lc, g);
         return (int)cudaGetLastError();
       });
     });
@@ -180,7 +167,7 @@ extern "C" int PJDSCudaMultTransposeAdd(const PJDSArrays *p, int bs, const doubl
 {
   if (!p->m || !p->stored) return 0;
   return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, x, y);
+    PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, x, y);
     return (int)cudaGetLastError();
   });
 }
@@ -189,7 +176,7 @@ extern "C" int PJDSCudaGetDiagonal(const PJDSArrays *p, int bs, double *d)
 {
   if (!p->m) return 0;
   return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->width, p->perm, p->colstart, col, p->val, d);
+    PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, d);
     return (int)cudaGetLastError();
   });
 }

@@ -4,8 +4,10 @@
    block padded to its longest row; sorted row r holds the entries j < w(r), w(r) = width of its block:
      perm[r]                         the matrix row of sorted row r (m entries)
      colstart[j]                     start of jagged diagonal j (width + 1 entries); the rows of
-                                     diagonal j are the prefix r < colstart[j+1] - colstart[j], so
-                                     w(r) = #{j : colstart[j+1] - colstart[j] > r}
+                                     diagonal j are the prefix r < colstart[j+1] - colstart[j]
+     blockw[b]                       the width of block b (ceil(m / b_r) entries, b_r = 2^logbr), so
+                                     w(r) = blockw[r >> logbr]: one load where a search of colstart
+                                     would be a chain of them
      val[colstart[j] + r],           entry j of sorted row r (padding: value 0, column of the row's last
      col[colstart[j] + r]            entry; for a row without entries the nearest column, min(i, n - 1))
      off[colstart[j] + r]            or, when they fit (ellgcolumns.h), the columns as 16-bit offsets from
@@ -31,7 +33,8 @@ extern "C" {
 
 typedef struct {
   int     m, n, width, stored; /* rows, columns, diagonals, stored entries (colstart[width]) */
-  int    *perm, *colstart, *col;
+  int     logbr;               /* log2 of the rows per block */
+  int    *perm, *colstart, *blockw, *col;
   short  *off;
   double *val;
   int     nbins, binT[PJDS_MAX_BINS], binrow[PJDS_MAX_BINS + 1], binwarp[PJDS_MAX_BINS + 1];
