@@ -165,10 +165,12 @@ static PetscInt64 PJDSPadded(PetscInt m, const PetscInt *len, const int *perm, P
 }
 
 /* The automatic block rows: the most, up to 32 (a warp), whose padding keeps the format within 1.05
-   times the CSR of the entries it stores (1 row per block needs no padding at all). A matrix of fewer
-   than ELLG_ROWS_FILL_GPU rows starts from PJDS_SMALL_BLOCK_ROWS: its product is bound by the latency
-   of its threads' chains of loads, which padding lengthens, more than by its bytes (entry j of
-   consecutive rows is contiguous whatever the blocks, so smaller blocks cost no coalescing) */
+   times the CSR of the entries it stores (1 row per block needs no padding at all); the format's bytes
+   here are its entries, perm and colstart, not the block widths (an int per block, which smaller
+   blocks only make more). A matrix of fewer than ELLG_ROWS_FILL_GPU rows starts from
+   PJDS_SMALL_BLOCK_ROWS: its product is bound by the latency of its threads' chains of loads, which
+   padding lengthens, more than by its bytes (entry j of consecutive rows is contiguous whatever the
+   blocks, so smaller blocks cost no coalescing) */
 #define PJDS_SMALL_BLOCK_ROWS 4
 static PetscInt PJDSAutoBlockRows(PetscInt m, const PetscInt *len, const int *perm, PetscInt width, PetscInt nnz)
 {
