@@ -256,12 +256,12 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   padded        = PJDSPadded(m, csr->len, perm, p->br_applied);
   PetscCheck(padded < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", padded);
   PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, &blockw, &colstart, &p->nblocks, &p->nzblocks));
-  p->a.m     = (int)m;
-  p->a.logbr = 0;
-  while ((1 << p->a.logbr) < p->br_applied) p->a.logbr++;
+  p->a.m      = (int)m;
   p->a.n      = (int)csr->n;
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
+  p->a.logbr  = 0;
+  while ((1 << p->a.logbr) < p->br_applied) p->a.logbr++;
   PJDSChooseParameters(p);
   p->ept = PJDSEntriesPerThread(p, m - csr->nlong, csr->len, perm, p->br_applied);
   PJDSBins(m - csr->nlong, csr->len, perm, p->br_applied, p->ept, &p->a);
