@@ -130,6 +130,7 @@ PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITE
 PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscInt       ELLGFormatSmallThreadsPerRow(PetscInt, PetscInt);
+PETSC_INTERN int            ELLGFormatLog2(PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat, ELLG_OPTION_ITEMS, PetscBool *);
 PETSC_INTERN PetscBool      ELLGFormatCompactIndices(const ELLGCSR *);
@@ -145,7 +146,7 @@ PETSC_INTERN int            ELLGSpMMColumns(PetscInt, PetscInt64, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 
 /* the rows split out of a format, stored as CSR and multiplied a thread block per row */
-PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, PetscInt, const PetscInt *, ELLGLongRows *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, ELLGLongRows *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsUpdateValues(ELLGLongRows, const ELLGCSR *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsMultAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
 PETSC_INTERN const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows);

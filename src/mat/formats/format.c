@@ -127,6 +127,15 @@ PetscInt ELLGFormatSmallThreadsPerRow(PetscInt m, PetscInt w)
   return T;
 }
 
+/* the exponent of v, a power of two */
+int ELLGFormatLog2(PetscInt v)
+{
+  int e = 0;
+
+  while (((PetscInt)1 << e) < v) e++;
+  return e;
+}
+
 /* -mat_<format>_compact_indices: column indices as 16-bit offsets from the row where they fit (default) */
 PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscBool *compact)
 {
@@ -331,7 +340,7 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   csr.longrows = rows;
   PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, aj, aa));
   PetscCall(fmt->ops->build(fmt, &csr));
-  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, &csr, nlong, rows, &fmt->longrows));
+  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, &csr, &fmt->longrows));
   PetscCall(ELLGCSRFree(fmt->backend, &csr));
   PetscCall(PetscFree(len));
   PetscCall(PetscFree(rows));

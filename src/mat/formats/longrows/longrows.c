@@ -42,11 +42,13 @@ const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows l)
   return l ? &l->a : NULL;
 }
 
-/* the nrows rows listed in rows[] (ascending) of the CSR, with their values */
-PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, PetscInt nrows, const PetscInt *rows, ELLGLongRows *lr)
+/* the rows the CSR splits out (csr->longrows, ascending), with their values */
+PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, ELLGLongRows *lr)
 {
-  ELLGLongRows l;
-  int         *ids, *ptr, *rowchunk, *chunkrow;
+  const PetscInt  nrows = csr->nlong;
+  const PetscInt *rows  = csr->longrows;
+  ELLGLongRows    l;
+  int            *ids, *ptr, *rowchunk, *chunkrow;
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&l));

@@ -260,8 +260,7 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->a.n      = (int)csr->n;
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
-  p->a.logbr  = 0;
-  while ((1 << p->a.logbr) < p->br_applied) p->a.logbr++;
+  p->a.logbr  = ELLGFormatLog2(p->br_applied);
   PJDSChooseParameters(p);
   p->ept = PJDSEntriesPerThread(p, m - csr->nlong, csr->len, perm, p->br_applied);
   PJDSBins(m - csr->nlong, csr->len, perm, p->br_applied, p->ept, &p->a);

@@ -284,7 +284,7 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
   Sliced        *sl = (Sliced *)fmt->data;
   const PetscInt m  = csr->m;
-  PetscInt       C = 1, sigma = 1, nslices, logC = 0, *L = NULL;
+  PetscInt       C = 1, sigma = 1, nslices, logC, *L = NULL;
   int           *sorted = NULL, *perm = NULL, *sp;
   PetscInt64     stored = 0, w2 = 0;
 
@@ -293,7 +293,7 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
   sl->entries = 0;
   for (PetscInt i = 0; i < m; i++) sl->entries += csr->len[i];
   PetscCall(SlicedChooseLayout(sl, m, csr->len, &C, &sigma));
-  while ((1 << logC) < C) logC++;
+  logC = ELLGFormatLog2(C);
   nslices = (m + C - 1) / C;
   if (sigma > 1) {
     PetscBool identity = PETSC_TRUE;
