@@ -6,6 +6,7 @@
 #   CUDA_ARCH              GPU architectures for nvcc, e.g. "90" (default: 80 90; CUDA 13 supports 75 and newer); PTX of
 #                          the newest is embedded too, so later GPUs run it
 #   PREFIX                 install prefix for `make install`
+#   ELLG_ARCH              build folder (default: arch for Debian's PETSc, else arch-petsc-<version>)
 
 PETSC_DIR  ?= /usr/lib/petsc
 PETSC_ARCH ?=
@@ -24,9 +25,19 @@ NVCC :=
 endif
 ELLG_HAVE_CUDA := $(if $(NVCC),1,0)
 
-ELLG_ARCH_DIR := arch
+# Build folders: arch/ (objects, tests) and lib/ for the default PETSc; for another one (make
+# PETSC_DIR=<prefix> ...) arch-petsc-<version>/, with its lib/ inside, so that builds against several
+# PETSc versions live side by side. ELLG_ARCH names the folder.
+PETSC_VERSION := $(shell awk '/^\#define PETSC_VERSION_(MAJOR|MINOR|SUBMINOR) / { v = v s $$3; s = "." } END { print v }' \
+                   $(firstword $(wildcard $(PETSC_DIR)/$(PETSC_ARCH)/include/petscversion.h $(PETSC_DIR)/include/petscversion.h) /dev/null))
+ifeq ($(PETSC_DIR)$(PETSC_ARCH),/usr/lib/petsc)
+ELLG_ARCH ?= arch
+else
+ELLG_ARCH ?= arch-petsc-$(PETSC_VERSION)
+endif
+ELLG_ARCH_DIR := $(ELLG_ARCH)
 OBJDIR        := $(ELLG_ARCH_DIR)/obj
-LIBDIR        := lib
+LIBDIR        := $(if $(filter arch,$(ELLG_ARCH)),lib,$(ELLG_ARCH)/lib)
 LIBNAME       := libpetscellg.so
 
 ELLG_CFLAGS   := -O2 -g -fPIC -Wall -Wno-unused-function -std=gnu11

@@ -6,6 +6,7 @@
    compared through their arrays. Static inline, so that a test may leave some of them unused. */
 
 #include <petscellg.h>
+#include "../src/include/ellgcompat.h"
 
 /* RTOL - relative tolerance of CheckClose() */
 #define RTOL 1e-12

@@ -99,7 +99,7 @@ static PetscErrorCode CheckProducts(Mat A, Mat R, PetscBool gpu, PetscRandom rnd
 
   /* MatGetDiagonal: square matrices whose row and column layouts agree */
   square = (PetscBool)(M == N && m == n);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &square, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &square, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (square) {
     PetscCall(VecDuplicate(yr[0], &dr));
     PetscCall(VecSet(y[0], -7.0));
@@ -208,7 +208,7 @@ static PetscErrorCode CheckView(Mat A, Mat R, PetscInt *nfail)
     PetscCall(PetscStrstr(a, "backend", &s));
     if (!s) ok = PETSC_FALSE;
   }
-  PetscCallMPI(MPI_Bcast(&ok, 1, MPIU_BOOL, 0, comm));
+  PetscCallMPI(MPI_Bcast(&ok, 1, ELLG_MPI_BOOL, 0, comm));
   PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatView info: type and backend", ok ? "ok" : "FAILED"));
   if (!ok) (*nfail)++;
 
@@ -226,7 +226,7 @@ static PetscErrorCode CheckView(Mat A, Mat R, PetscInt *nfail)
     if (!pa || !pb) ok = PETSC_FALSE;
     else PetscCall(PetscStrcmp(pa, pb, &ok));
   }
-  PetscCallMPI(MPI_Bcast(&ok, 1, MPIU_BOOL, 0, comm));
+  PetscCallMPI(MPI_Bcast(&ok, 1, ELLG_MPI_BOOL, 0, comm));
   PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatView: same entries as AIJ", ok ? "ok" : "FAILED"));
   if (!ok) (*nfail)++;
   PetscCall(PetscFree2(a, b));

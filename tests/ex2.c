@@ -336,7 +336,7 @@ int main(int argc, char **argv)
     PetscCall(PetscPopErrorHandler());
     raised = (PetscBool)(ierr == PETSC_ERR_ARG_OUTOFRANGE);
   }
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &raised, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &raised, 1, ELLG_MPI_BOOL, MPI_LAND, PETSC_COMM_WORLD));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-56s %s\n", "new nonzero with the default options: error", raised ? "ok" : "FAILED"));
   if (!raised) nfail++;
   PetscCall(MatDestroy(&B));

@@ -9,6 +9,7 @@ Prints pass/fail lines only.\n\
 
 #include <petscellg.h>
 #include <petsc/private/petscimpl.h> /* PetscObjectStateGet() */
+#include "../src/include/ellgcompat.h"
 
 #define RTOL 1e-12
 #define NV   12 /* vectors of a test case: 0, 1 random, 2 random with zeros, 3 few distinct values (ties), 4.. random */
@@ -1029,7 +1030,7 @@ static PetscErrorCode TestViewLoad(MPI_Comm comm, Data *d)
   }
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   if (!rank) PetscCall(SameFiles(files[0], files[1], &same));
-  PetscCallMPI(MPI_Bcast(&same, 1, MPIU_BOOL, 0, comm));
+  PetscCallMPI(MPI_Bcast(&same, 1, ELLG_MPI_BOOL, 0, comm));
   PetscCall(PetscPrintf(comm, "VecView: %s\n", same ? "ok" : "FAILED"));
 
   PetscCall(CreateGPU(d->orig[1], NULL, &loaded));

@@ -68,13 +68,14 @@ static PetscErrorCode MakeAndMultiply(Mat A, MatType type, Mat R, PetscBool cuda
 /* whether the message of the last error contains what (case-insensitive) */
 static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *what, PetscBool *found)
 {
-  char *msg = NULL, *s;
+  const char *msg = NULL;
+  char       *s;
   char  low[4096];
   int   i;
 
   PetscFunctionBeginUser;
   *found = PETSC_FALSE;
-  PetscCall(PetscErrorMessage(ierr, NULL, &msg));
+  PetscCall(ELLGErrorMessage(ierr, NULL, &msg));
   if (!msg) PetscFunctionReturn(0);
   for (i = 0; msg[i] && i < (int)sizeof(low) - 1; i++) low[i] = (char)((msg[i] >= 'A' && msg[i] <= 'Z') ? msg[i] - 'A' + 'a' : msg[i]);
   low[i] = 0;
@@ -94,7 +95,7 @@ static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *what, Pet
     er_ = (callR); \
     PetscCall(PetscPopErrorHandler()); \
     ok_ = (PetscBool)(er_ != 0 && ea_ == er_); \
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok_, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD)); \
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok_, 1, ELLG_MPI_BOOL, MPI_LAND, PETSC_COMM_WORLD)); \
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-48s %s\n", label, ok_ ? "error: ok" : "FAILED")); \
     if (!ok_) PetscCall(PetscSynchronizedPrintf(PETSC_COMM_WORLD, "    [%d] format error %d, aij error %d\n", rank, (int)ea_, (int)er_)); \
     PetscCall(PetscSynchronizedFlush(PETSC_COMM_WORLD, PETSC_STDOUT)); \

@@ -41,7 +41,7 @@ static PetscErrorCode CheckRan(MPI_Comm comm, PetscLogDouble *count, PetscLogDou
   PetscFunctionBeginUser;
   PetscCall(EventCount("ELLGSpMM", &now));
   same = (PetscBool)(now - *count == expected);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (!same) {
     *ok = PETSC_FALSE;
     PetscCall(PetscPrintf(comm, "    FAILED %s: the format's product ran %g times, expected %g\n", what, (double)(now - *count), (double)expected));
@@ -220,7 +220,7 @@ static PetscErrorCode CheckError(Mat A, Mat R, Mat B, const char *what, PetscInt
   er = MatMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref);
   PetscCall(PetscPopErrorHandler());
   ok = (PetscBool)(er != 0 && ea == er);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   PetscCall(PetscPrintf(comm, "%-64s %s\n", what, ok ? "error: ok" : "FAILED"));
   if (!ok) {
     (*nfail)++;

@@ -38,7 +38,7 @@ static PetscErrorCode CheckCounts(MPI_Comm comm, Counts *c, PetscLogDouble spmm,
   PetscFunctionBeginUser;
   PetscCall(GetCounts(&now));
   same = (PetscBool)(now.spmm - c->spmm == spmm && now.chunks - c->chunks == chunks && now.to - c->to == to && now.from - c->from == from);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (!same) {
     *ok = PETSC_FALSE;
     PetscCall(PetscPrintf(comm, "    FAILED %s: unexpected events (first process: products %g, chunked %g, copies to %g, from %g; expected %g %g %g %g)\n", what, (double)(now.spmm - c->spmm), (double)(now.chunks - c->chunks), (double)(now.to - c->to), (double)(now.from - c->from), (double)spmm, (double)chunks, (double)to, (double)from));
@@ -286,7 +286,7 @@ static PetscErrorCode CheckInherited(MPI_Comm comm, PetscInt m, PetscInt M, Pets
     }
   PetscCall(MatDenseRestoreArray(G, &g));
   PetscCall(MatDenseRestoreArray(R, &r));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (!ok) PetscCall(PetscPrintf(comm, "    FAILED MatDenseGetArray after MatScale\n"));
   PetscCall(ScaleBoth(G, R, 3.0));
   PetscCall(Compare(G, R, "MatDenseGetArray, then MatScale", &ok));
@@ -312,7 +312,7 @@ static PetscErrorCode CheckInherited(MPI_Comm comm, PetscInt m, PetscInt M, Pets
     for (PetscInt j = 0; j < N; j++)
       if (vals[j] != vals[N + j]) ok = PETSC_FALSE;
   }
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (!ok) PetscCall(PetscPrintf(comm, "    FAILED MatGetValues\n"));
 
   /* MatMult(), MatTranspose() */
@@ -378,7 +378,7 @@ static PetscErrorCode CheckInherited(MPI_Comm comm, PetscInt m, PetscInt M, Pets
   PetscCall(MatDenseResetArray(G));
   for (PetscInt k = 0; k < m * N; k++)
     if (user[k] != 2.0 * (k + 1)) ok = PETSC_FALSE;
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (!ok) PetscCall(PetscPrintf(comm, "    FAILED MatDensePlaceArray, MatScale, MatDenseResetArray\n"));
   PetscCall(Compare(G, R, "MatDenseResetArray", &ok));
   PetscCall(PetscFree(user));
@@ -559,7 +559,7 @@ static PetscErrorCode CheckReuse(Mat A, Mat R, const CSR *csr, const char *name,
     ierr_ = (run); \
     PetscCall(PetscPopErrorHandler()); \
     ok_ = (PetscBool)(ierr_ == (expected)); \
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok_, 1, MPIU_BOOL, MPI_LAND, comm)); \
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok_, 1, ELLG_MPI_BOOL, MPI_LAND, comm)); \
     PetscCall(PetscPrintf(comm, "%-72s %s\n", what, ok_ ? "error: ok" : "FAILED")); \
     if (!ok_) (*(nfail))++; \
   } while (0)

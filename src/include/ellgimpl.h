@@ -4,15 +4,9 @@
 #include <petscellg.h>
 #include <petsc/private/petscimpl.h>
 #include <ellgconf.h>
+#include <ellgcompat.h>
 #if defined(ELLG_HAVE_CUDA)
   #include <ellgcuda.h>
-#endif
-
-/* setfromoptions signature changed in PETSc 3.23 */
-#if PETSC_VERSION_LT(3, 23, 0)
-  #define ELLG_OPTION_ITEMS PetscOptionItems *
-#else
-  #define ELLG_OPTION_ITEMS PetscOptionItems
 #endif
 
 #if defined(ELLG_HAVE_CUDA)

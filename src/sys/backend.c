@@ -67,7 +67,7 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
   PetscBool set = PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscValidPointer(backend, 1);
+  PetscAssertPointer(backend, 1);
   PetscCall(PetscELLGInitializePackage());
   PetscCall(PetscOptionsGetEnum(NULL, NULL, "-ellg_backend", PetscELLGBackends, &e, &set));
   if (!set || (PetscELLGBackend)e == PETSCELLG_BACKEND_CUDA) PetscCall(PetscELLGProbeDevice()); /* the host backend needs no GPU */

@@ -211,7 +211,7 @@ PetscErrorCode MatDenseGPUGetBackend(Mat A, PetscELLGBackend *backend)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
-  PetscValidPointer(backend, 2);
+  PetscAssertPointer(backend, 2);
   PetscCall(MatDenseGPUCheckType_Private(A, PETSC_FUNCTION_NAME));
   *backend = MatDenseGPUData(A)->backend;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -235,7 +235,7 @@ static PetscErrorCode MatDenseGPUGetArray_Private(Mat A, MatDenseGPUAccess mode,
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
-  PetscValidPointer(a, 2);
+  PetscAssertPointer(a, 2);
   PetscCall(MatDenseGPUGetValuesSetUp(A, func, &S));
   PetscCall(MatSeqDenseGPUBackendArray_Private(S, mode, a));
   if (lda) *lda = PetscMax(S->rmap->n, 1);

@@ -78,7 +78,7 @@ PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, MatDenseGPUAccess mode)
 #define N                   MATDENSEGPU_NONE
 
 /*
-   The operations SeqDense and MPIDense set (PETSc 3.18), but productsetfromoptions, which uses no
+   The operations SeqDense and MPIDense set (PETSc 3.18 to 3.26), but productsetfromoptions, which uses no
    values and must stay the base one (PETSc takes a product of two matrices with the same
    productsetfromoptions to be theirs), and destroy: OP(op, self, mode, params, args, before, after)
    - self: the matrix whose operation it is (the product C for the numeric phases of products)
@@ -93,6 +93,9 @@ PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, MatDenseGPUAccess mode)
   OP(multadd, A, R, (Mat A, Vec x, Vec y, Vec z), (A, x, y, z), , ) \
   OP(multtranspose, A, R, (Mat A, Vec x, Vec y), (A, x, y), , ) \
   OP(multtransposeadd, A, R, (Mat A, Vec x, Vec y, Vec z), (A, x, y, z), , ) \
+  OP(multhermitiantranspose, A, R, (Mat A, Vec x, Vec y), (A, x, y), , ) \
+  OP(multhermitiantransposeadd, A, R, (Mat A, Vec x, Vec y, Vec z), (A, x, y, z), , ) \
+  OP(setinf, A, W, (Mat A), (A), , ) \
   OP(lufactor, A, RW, (Mat A, IS row, IS col, const MatFactorInfo *info), (A, row, col, info), , ) \
   OP(choleskyfactor, A, RW, (Mat A, IS perm, const MatFactorInfo *info), (A, perm, info), , ) \
   OP(sor, A, R, (Mat A, Vec b, PetscReal omega, MatSORType flag, PetscReal shift, PetscInt its, PetscInt lits, Vec x), (A, b, omega, flag, shift, its, lits, x), , ) \
@@ -134,7 +137,7 @@ PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, MatDenseGPUAccess mode)
   OP(imaginarypart, A, RW, (Mat A), (A), , ) \
   OP(getrowmin, A, R, (Mat A, Vec v, PetscInt idx[]), (A, v, idx), , ) \
   OP(getcolumnvector, A, R, (Mat A, Vec v, PetscInt col), (A, v, col), , ) \
-  OP(missingdiagonal, A, R, (Mat A, PetscBool *missing, PetscInt *dd), (A, missing, dd), , ) \
+  ELLG_IF_MATOP_MISSINGDIAGONAL(OP(missingdiagonal, A, R, (Mat A, PetscBool *missing, PetscInt *dd), (A, missing, dd), , )) \
   OP(getcolumnreductions, A, R, (Mat A, PetscInt type, PetscReal *reductions), (A, type, reductions), , ) \
   OP(transposematmultsymbolic, C, N, (Mat A, Mat B, PetscReal fill, Mat C), (A, B, fill, C), , ) \
   OP(transposematmultnumeric, C, W, (Mat A, Mat B, Mat C), (A, B, C), HOST_BEGIN(A, R); HOST_BEGIN(B, R), ) \
@@ -162,7 +165,7 @@ MAT_DENSEGPU_BASE_OPS(MAT_DENSEGPU_WRAPPER)
 
 /*
    sets the wrappers in place of the base operations of A (whose Mat_DenseGPU holds them), and checks
-   that no operation of the base type is left unwrapped: PETSc versions other than 3.18 may have more
+   that no operation of the base type is left unwrapped: PETSc versions after 3.26 may have more
    (type: the base type, for the message)
 */
 PetscErrorCode MatDenseGPUWrapBaseOps_Private(Mat A, const char type[])
@@ -271,10 +274,10 @@ PetscErrorCode MatDenseGPUComposeBaseFunctions_Private(Mat A, const char base[],
   PetscCall(PetscSNPrintf(cprefix, sizeof(cprefix), "MatConvert_%s_", from));
   PetscCall(PetscStrlen(cprefix, &clen));
   PetscCall(PetscFunctionListGet(((PetscObject)A)->qlist, &names, &n));
-  for (int i = 0; names[i]; i++) {
+  for (int i = 0; i < n; i++) {
     char      name[256];
     PetscBool conv, prod, ours = PETSC_FALSE, found = PETSC_FALSE;
-    PetscVoidFunction f = NULL;
+    ELLGVoidFunction f = NULL;
 
     PetscCall(PetscStrncmp(names[i], cprefix, clen, &conv));
     PetscCall(PetscStrbeginswith(names[i], "MatProductSetFromOptions_", &prod));
@@ -283,7 +286,7 @@ PetscErrorCode MatDenseGPUComposeBaseFunctions_Private(Mat A, const char base[],
     if (!found) continue;
     if (!compose) PetscCall(PetscObjectComposeFunction((PetscObject)A, names[i], NULL));
     else {
-      if (conv) f = (PetscVoidFunction)MatConvert_DenseGPU_Base;
+      if (conv) f = (ELLGVoidFunction)MatConvert_DenseGPU_Base;
       else PetscCall(PetscObjectQueryFunction((PetscObject)A, names[i], &f));
       PetscCall(PetscObjectComposeFunction((PetscObject)A, name, f));
     }

@@ -96,7 +96,7 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
   PetscCall(PetscSNPrintf(prefix, sizeof(prefix), "MatConvert_%s_", compose ? base : type));
   PetscCall(PetscStrlen(prefix, &len));
   PetscCall(PetscFunctionListGet(((PetscObject)A)->qlist, &names, &n));
-  for (int i = 0; names[i]; i++) {
+  for (int i = 0; i < n; i++) {
     const char *to = names[i] + len; /* <to>_C */
     PetscBool   match, ours, isaij;
     PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *);
@@ -272,7 +272,7 @@ PetscErrorCode MatELLGGetBackend(Mat A, PetscELLGBackend *backend)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
-  PetscValidPointer(backend, 2);
+  PetscAssertPointer(backend, 2);
   PetscUseMethod(A, "MatELLGGetBackend_C", (Mat, PetscELLGBackend *), (A, backend));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -3,32 +3,14 @@
 
 static const char VecGPUDataKey[] = "VecGPU_Data";
 
-static PetscErrorCode VecGPUDataFree(Vec_GPU *g)
+static PetscErrorCode VecGPUDataFree(Vec_GPU **g)
 {
   PetscFunctionBegin;
-  PetscCall(PetscELLGFree(g->backend, g->array));
-  PetscCall(PetscFree(g));
+  PetscCall(PetscELLGFree((*g)->backend, (*g)->array));
+  PetscCall(PetscFree(*g));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-
-#if PETSC_VERSION_LT(3, 23, 0)
-static PetscErrorCode VecGPUDataDestroy(void *ctx)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUDataFree((Vec_GPU *)ctx));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-  #define VecGPUContainerSetDestroy(c) PetscContainerSetUserDestroy(c, VecGPUDataDestroy)
-#else
-static PetscErrorCode VecGPUDataDestroy(void **ctx)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUDataFree((Vec_GPU *)*ctx));
-  *ctx = NULL;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-  #define VecGPUContainerSetDestroy(c) PetscContainerSetCtxDestroy(c, VecGPUDataDestroy)
-#endif
+ELLG_CONTAINER_DESTROY(VecGPUDataDestroy, Vec_GPU, VecGPUDataFree)
 
 /* the device state of v, NULL when v is not a device vector */
 PetscErrorCode VecGPUGetData_Private(Vec v, Vec_GPU **g)
@@ -77,7 +59,7 @@ static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)v), &g->size));
   PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &c));
   PetscCall(PetscContainerSetPointer(c, g));
-  PetscCall(VecGPUContainerSetDestroy(c));
+  PetscCall(ELLGContainerSetCtxDestroy(c, VecGPUDataDestroy));
   PetscCall(PetscObjectCompose((PetscObject)v, VecGPUDataKey, (PetscObject)c));
   PetscCall(PetscContainerDestroy(&c));
   v->offloadmask = PETSC_OFFLOAD_CPU;
@@ -207,7 +189,7 @@ PetscErrorCode VecGPUGetBackend(Vec v, PetscELLGBackend *backend)
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscValidPointer(backend, 2);
+  PetscAssertPointer(backend, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   *backend = g->backend;
   PetscFunctionReturn(PETSC_SUCCESS);

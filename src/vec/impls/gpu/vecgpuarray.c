@@ -224,7 +224,7 @@ PetscErrorCode VecGPUGetArrayRead(Vec v, const PetscScalar **a)
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscValidPointer(a, 2);
+  PetscAssertPointer(a, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -281,7 +281,7 @@ PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscValidPointer(a, 2);
+  PetscAssertPointer(a, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecSetErrorIfLocked(v, 1));
   PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_WRITE, a));
@@ -354,7 +354,7 @@ PetscErrorCode VecGPUGetArray(Vec v, PetscScalar **a)
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
-  PetscValidPointer(a, 2);
+  PetscAssertPointer(a, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecSetErrorIfLocked(v, 1));
   PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_READ_WRITE, a));

@@ -69,9 +69,9 @@ static PetscErrorCode MatProductSetUpBackend_MPIAIJELLG_MPIDense(MatProductData_
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductDataDestroy_MPIAIJELLG_MPIDense(void *data)
+static PetscErrorCode MatProductDataFree_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense **dp)
 {
-  MatProductData_MPIAIJELLG_MPIDense *d = (MatProductData_MPIAIJELLG_MPIDense *)data;
+  MatProductData_MPIAIJELLG_MPIDense *d = *dp;
 
   PetscFunctionBegin;
   PetscCall(ELLGSpMMDestroy(&d->spmm));
@@ -81,9 +81,10 @@ static PetscErrorCode MatProductDataDestroy_MPIAIJELLG_MPIDense(void *data)
   PetscCall(PetscFree(d->send));
   PetscCall(PetscFree(d->rows));
   PetscCall(PetscFree(d->ghosts));
-  PetscCall(PetscFree(d));
+  PetscCall(PetscFree(*dp));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+ELLG_PRODUCT_DESTROY(MatProductDataDestroy_MPIAIJELLG_MPIDense, MatProductData_MPIAIJELLG_MPIDense, MatProductDataFree_MPIAIJELLG_MPIDense)
 
 /* the SF of the ghost rows of B, the rows to send and room for the ghosts, for A's present pattern */
 static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProductData_MPIAIJELLG_MPIDense *d)
@@ -243,7 +244,7 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   A          = product->A;
   B          = product->B;
   conforming = (PetscBool)(A->cmap->rstart == B->rmap->rstart && A->cmap->rend == B->rmap->rend);
-  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &conforming, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &conforming, 1, ELLG_MPI_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
   PetscCheck(conforming, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_SIZ, "Matrix local dimensions are incompatible for C = A B: on every process the local rows of B must be the local columns of A (MatGetOwnershipRangeColumn())");
   PetscCall(MatSetSizes(C, A->rmap->n, B->cmap->n, A->rmap->N, B->cmap->N));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)C, MATMPIDENSE, &isdense));
@@ -288,7 +289,7 @@ PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat C)
     PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], entry->seqtype, &same));
     ours = (PetscBool)(ours && same);
   }
-  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, ELLG_MPI_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
   PetscCall(PetscInfo(C, "C = A B %s (A %s, B %s)\n", ours ? "in the format of A's blocks" : "by MPIAIJ: A's blocks are not of the format type", ((PetscObject)A)->type_name, ((PetscObject)C->product->B)->type_name));
   if (ours) C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense;
   PetscFunctionReturn(PETSC_SUCCESS);

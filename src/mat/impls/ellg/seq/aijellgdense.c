@@ -10,14 +10,7 @@
 #include "../aijellg.h"
 #include <ellgspmm.h>
 
-static PetscErrorCode MatProductDataDestroy_SeqAIJELLG_SeqDense(void *data)
-{
-  ELLGSpMM spmm = (ELLGSpMM)data;
-
-  PetscFunctionBegin;
-  PetscCall(ELLGSpMMDestroy(&spmm));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+ELLG_PRODUCT_DESTROY(MatProductDataDestroy_SeqAIJELLG_SeqDense, struct _p_ELLGSpMM, ELLGSpMMDestroy)
 
 static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
 {

@@ -41,7 +41,7 @@ PetscErrorCode VecCreate_SeqGPU(Vec v)
 PetscErrorCode VecCreateSeqGPU(MPI_Comm comm, PetscInt n, Vec *v)
 {
   PetscFunctionBegin;
-  PetscValidPointer(v, 3);
+  PetscAssertPointer(v, 3);
   PetscCall(VecCreate(comm, v));
   PetscCall(VecSetSizes(*v, n, n));
   PetscCall(VecSetType(*v, VECSEQGPU));
