@@ -274,7 +274,7 @@ PetscErrorCode MatDenseGPUComposeBaseFunctions_Private(Mat A, const char base[],
   PetscCall(PetscSNPrintf(cprefix, sizeof(cprefix), "MatConvert_%s_", from));
   PetscCall(PetscStrlen(cprefix, &clen));
   PetscCall(PetscFunctionListGet(((PetscObject)A)->qlist, &names, &n));
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && names[i]; i++) { /* PETSc 3.18 ends the array with a NULL, which n counts; later versions do not */
     char      name[256];
     PetscBool conv, prod, ours = PETSC_FALSE, found = PETSC_FALSE;
     ELLGVoidFunction f = NULL;

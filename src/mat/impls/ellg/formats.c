@@ -96,7 +96,7 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
   PetscCall(PetscSNPrintf(prefix, sizeof(prefix), "MatConvert_%s_", compose ? base : type));
   PetscCall(PetscStrlen(prefix, &len));
   PetscCall(PetscFunctionListGet(((PetscObject)A)->qlist, &names, &n));
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && names[i]; i++) { /* PETSc 3.18 ends the array with a NULL, which n counts; later versions do not */
     const char *to = names[i] + len; /* <to>_C */
     PetscBool   match, ours, isaij;
     PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *);

@@ -94,6 +94,24 @@ static PetscErrorCode VecDuplicate_GPU(Vec v, Vec *w)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* one VecDuplicate() each, so that every vector is a device vector of its own (PETSc's sequential
+   vectors duplicate groups of vectors that share one array, PETSc 3.26 for one) */
+static PetscErrorCode VecDuplicateVecs_GPU(Vec v, PetscInt m, Vec *V[])
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(m, V));
+  for (PetscInt i = 0; i < m; i++) PetscCall(VecDuplicate(v, *V + i));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecDestroyVecs_GPU(PetscInt m, Vec V[])
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < m; i++) PetscCall(VecDestroy(&V[i]));
+  PetscCall(PetscFree(V));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* creates v as PETSc's vector type base and converts it in place into the device type type */
 PetscErrorCode VecGPUCreateFromBase_Private(Vec v, const char base[], const char type[])
 {
@@ -109,8 +127,10 @@ PetscErrorCode VecGPUCreateFromBase_Private(Vec v, const char base[], const char
   PetscCall(VecGPUSetBaseOps_Private(v));
   PetscCall(VecGPUSetDeviceOps_Private(v));
   PetscCall(VecGPUSetArrayOps_Private(v));
-  v->ops->destroy   = VecDestroy_GPU;
-  v->ops->duplicate = VecDuplicate_GPU;
+  v->ops->destroy       = VecDestroy_GPU;
+  v->ops->duplicate     = VecDuplicate_GPU;
+  v->ops->duplicatevecs = VecDuplicateVecs_GPU;
+  v->ops->destroyvecs   = VecDestroyVecs_GPU;
   PetscCall(PetscObjectChangeTypeName((PetscObject)v, type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
