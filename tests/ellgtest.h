@@ -6,6 +6,7 @@
    compared through their arrays. Static inline, so that a test may leave some of them unused. */
 
 #include <petscellg.h>
+#include <ellgconf.h>
 #include "../src/include/ellgcompat.h"
 
 /* RTOL - relative tolerance of CheckClose() */
@@ -334,7 +335,7 @@ static inline PetscErrorCode LocalSize(MPI_Comm comm, Layout layout, PetscInt di
 /* CreateMatSplit - CreateMatCSR() with the local sizes of LocalSize() */
 static inline PetscErrorCode CreateMatSplit(MPI_Comm comm, Layout layout, const CSR *c, MatType type, Mat *A)
 {
-  PetscInt m, n;
+  PetscInt m = PETSC_DECIDE, n = PETSC_DECIDE;
 
   PetscFunctionBeginUser;
   PetscCall(LocalSize(comm, layout, 0, c->M, &m));
@@ -350,6 +351,24 @@ static inline PetscErrorCode CreateVec(MPI_Comm comm, PetscInt n, PetscInt N, Ve
   PetscCall(VecCreate(comm, v));
   PetscCall(VecSetSizes(*v, n, N));
   PetscCall(VecSetType(*v, type));
+  PetscFunctionReturn(0);
+}
+
+/* IsDeviceVec - whether v is of the type MatCreateVecs() gives for the matrix A of one of our types: PETSc's CUDA
+   vectors with a PETSc built with CUDA when A uses the cuda backend, else our device vectors */
+static inline PetscErrorCode IsDeviceVec(Mat A, Vec v, PetscBool *flg)
+{
+  PetscELLGBackend be;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatELLGGetBackend(A, &be));
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA) {
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)v, flg, VECSEQCUDA, VECMPICUDA, ""));
+    PetscFunctionReturn(0);
+  }
+#endif
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)v, flg, VECSEQGPU, VECMPIGPU, ""));
   PetscFunctionReturn(0);
 }
 

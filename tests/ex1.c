@@ -363,9 +363,9 @@ int main(int argc, char **argv)
     PetscCall(CheckBoth(c[i].name, A, R, rnd, &nfail));
     if (i == 5) {
       PetscCall(MatCreateVecs(A, &x, &y));
-      PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &isgpu, VECSEQGPU, VECMPIGPU, ""));
-      if (isgpu) PetscCall(PetscObjectTypeCompareAny((PetscObject)y, &isgpu, VECSEQGPU, VECMPIGPU, ""));
-      PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatCreateVecs gives gpu vectors", isgpu ? "ok" : "FAILED"));
+      PetscCall(IsDeviceVec(A, x, &isgpu));
+      if (isgpu) PetscCall(IsDeviceVec(A, y, &isgpu));
+      PetscCall(PetscPrintf(comm, "%-44s %s\n", "MatCreateVecs gives device vectors", isgpu ? "ok" : "FAILED"));
       if (!isgpu) nfail++;
       PetscCall(VecDestroy(&x));
       PetscCall(VecDestroy(&y));

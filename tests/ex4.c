@@ -72,8 +72,8 @@ int main(int argc, char **argv)
   PetscCall(Laplacian(dim, n, type, &A));
   PetscCall(Laplacian(dim, n, MATAIJ, &R));
   PetscCall(MatCreateVecs(A, &x, &b));
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &isgpu, VECSEQGPU, VECMPIGPU, ""));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%dD Laplacian, %" PetscInt_FMT " unknowns, our type with %s vectors\n", (int)dim, dim == 2 ? n * n : n * n * n, isgpu ? "gpu" : "OTHER"));
+  PetscCall(IsDeviceVec(A, x, &isgpu));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%dD Laplacian, %" PetscInt_FMT " unknowns, our type with %s vectors\n", (int)dim, dim == 2 ? n * n : n * n * n, isgpu ? "device" : "OTHER"));
   if (!isgpu) nfail++;
   PetscCall(MatCreateVecs(R, &xr, &br));
   PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));

@@ -10,6 +10,11 @@
   #define PETSC_SUCCESS 0
 #endif
 
+/* a PETSc built with CUDA: from 3.20 (PetscDeviceContextGetStreamHandle()) */
+#if defined(PETSC_HAVE_CUDA) && PETSC_VERSION_LT(3, 20, 0)
+  #error "PETSc-ELLG needs PETSc 3.20 or later when PETSc is built with CUDA"
+#endif
+
 /* PetscAssertPointer() replaced PetscValidPointer() in 3.20 */
 #if PETSC_VERSION_LT(3, 20, 0)
   #define PetscAssertPointer(h, arg) PetscValidPointer(h, arg)

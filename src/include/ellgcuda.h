@@ -55,6 +55,11 @@ void *ELLGCudaExchangeStreamHandle(void *exchange);
 int   ELLGCudaExchangeStreamWaitCompute(void *exchange); /* its work queued from now on waits for the default stream's work queued so far */
 int   ELLGCudaComputeWaitExchangeStream(void *exchange); /* the default stream's work queued from now on waits for its work queued so far */
 
+/* order the legacy default stream and another stream (not NULL): the default stream's work queued
+   from now on waits for the other's work queued so far, or the other way round */
+int ELLGCudaDefaultStreamWait(void *stream);
+int ELLGCudaStreamWaitDefault(void *stream);
+
 /* on a stream (NULL: the legacy default stream): buf[i] = x[idx[i]], i < n; and y[idx[i]] = buf[i]
    (add: +=) for distinct idx[i]; the Columns versions column by column (j < ncols: x + j ldx into
    buf + j ldb, buf + j ldb into y + j ldy) */

@@ -9,6 +9,12 @@
   #include <ellgcuda.h>
 #endif
 
+/* With a PETSc built with CUDA (ELLG_HAVE_PETSC_CUDA, 3.20 or later), the products of the cuda backend
+   use PETSc's own CUDA vectors in place, and new vectors of our matrices are PETSc's CUDA vectors */
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  #include <petscdevice.h>
+#endif
+
 #if defined(ELLG_HAVE_CUDA)
   /* PetscCallELLGCuda - turns the return code of an ellgcuda.h function into a PETSc error */
   #define PetscCallELLGCuda(...) \
@@ -63,8 +69,19 @@ PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const do
    (and, when asked, whether its values are valid there) */
 PETSC_INTERN PetscErrorCode MatDenseGPUInBackend(Mat, PetscELLGBackend, PetscBool, PetscBool *);
 
-/* Device vectors, for the products: whether a vector is one of a backend */
+/* how an operation uses the values of a vector */
+typedef enum {
+  VECGPU_READ,
+  VECGPU_WRITE, /* every entry is overwritten: nothing is copied to the copy it works on */
+  VECGPU_READ_WRITE
+} VecGPUAccess;
+
+/* Vectors whose values the products use in a backend's memory (src/vec/impls/gpu/vecbackendarray.c):
+   whether a vector is one (ours of that backend, or PETSc's CUDA vectors for cuda), and its array */
 PETSC_INTERN PetscErrorCode VecGPUInBackend(Vec, PetscELLGBackend, PetscBool *);
+PETSC_INTERN PetscErrorCode VecGPUGetBackendArray(Vec, VecGPUAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode VecGPURestoreBackendArray(Vec, VecGPUAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode PetscELLGDefaultVecType(PetscELLGBackend, VecType *);
 
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);

@@ -31,6 +31,20 @@ static PetscErrorCode PetscELLGProbeDevice(void)
     dev = lrank % ndev;
     PetscCall(PetscOptionsGetInt(NULL, NULL, "-ellg_device", &dev, &set));
     PetscCheck(dev >= 0 && dev < ndev, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device %" PetscInt_FMT " is not a CUDA device: %d device(s) visible", dev, ndev);
+  #if defined(ELLG_HAVE_PETSC_CUDA)
+    { /* PETSc's CUDA objects and ours share PETSc's device */
+      PetscDeviceContext dctx;
+      PetscDevice        pdev;
+      PetscInt           pid;
+
+      PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+      PetscCall(PetscDeviceContextGetCurrentContext(&dctx));
+      PetscCall(PetscDeviceContextGetDevice(dctx, &pdev));
+      PetscCall(PetscDeviceGetDeviceId(pdev, &pid));
+      PetscCheck(!set || dev == pid, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "-ellg_device %" PetscInt_FMT ": PETSc uses CUDA device %" PetscInt_FMT ", which PETSc-ELLG shares; choose it with -device_select_cuda instead", dev, pid);
+      dev = pid;
+    }
+  #endif
     cerr = ELLGCudaSetDevice((int)dev);
     PetscCheck(!cerr, PETSC_COMM_SELF, cerr == ELLG_CUDA_ERROR_MEMORY ? PETSC_ERR_MEM : PETSC_ERR_GPU, "Cannot start CUDA on device %" PetscInt_FMT " for node-local rank %d: CUDA error %d (%s): %s%s", dev, lrank, cerr, ELLGCudaErrorName(cerr), ELLGCudaErrorString(cerr),
                cerr == ELLG_CUDA_ERROR_MEMORY ? " (no memory for this process's CUDA context: run fewer processes per GPU, choose another GPU with -ellg_device, or use -ellg_backend host)" : "");

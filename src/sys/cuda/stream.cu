@@ -1,5 +1,6 @@
 /* The exchange stream (a high-priority stream with the events that order it against the legacy
-   default stream, on which the products run) and gather/scatter kernels through an index list */
+   default stream, on which the products run), the ordering of other streams against the default
+   stream, and gather/scatter kernels through an index list */
 #include <cuda_runtime.h>
 #include "ellgcuda.h"
 
@@ -61,6 +62,23 @@ extern "C" int ELLGCudaComputeWaitExchangeStream(void *exchange)
   if (e == cudaSuccess) e = cudaStreamWaitEvent(0, s->done, 0);
   return (int)e;
 }
+
+/* work queued on stream `to` from now on waits for the work queued so far on `from` */
+static int StreamWait(cudaStream_t to, cudaStream_t from)
+{
+  cudaEvent_t ev;
+  cudaError_t e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+
+  if (e != cudaSuccess) return (int)e;
+  e = cudaEventRecord(ev, from);
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(to, ev, 0);
+  cudaError_t e2 = cudaEventDestroy(ev); /* released once the wait is done */
+  return (int)(e == cudaSuccess ? e2 : e);
+}
+
+extern "C" int ELLGCudaDefaultStreamWait(void *stream) { return StreamWait(0, (cudaStream_t)stream); }
+
+extern "C" int ELLGCudaStreamWaitDefault(void *stream) { return StreamWait((cudaStream_t)stream, 0); }
 
 /* the rows idx of the columns blockIdx.y, blockIdx.y + gridDim.y, ... of x (leading dimension ldx) into those of buf (leading dimension ldb) */
 __global__ void GatherKernel(int n, int ncols, const int *__restrict__ idx, const double *__restrict__ x, size_t ldx, double *__restrict__ buf, size_t ldb)

@@ -88,6 +88,23 @@ PETSC_INTERN PetscErrorCode MatDenseGPUCheckType_Private(Mat, const char[]);
 PETSC_INTERN PetscErrorCode MatDenseGPUGetValues_Private(Mat, Mat *);
 PETSC_INTERN PetscErrorCode MatDenseGPUSetTypeNames_Private(Mat, MatType, VecType);
 
+/*
+   MatDenseGPUGiveOut_Private(A, call) - runs call, a base accessor that gives out part of A's host array,
+   with A's default vector type VECSTANDARD: dense matrices create their column vectors of that type,
+   and PETSc 3.26's know no other than its own; the column vectors of device dense matrices are plain
+   vectors on the host array
+*/
+#define MatDenseGPUGiveOut_Private(A, call) \
+  do { \
+    char          *vtype_ = (A)->defaultvectype; \
+    PetscErrorCode ierr_; \
+\
+    (A)->defaultvectype = (char *)VECSTANDARD; \
+    ierr_               = (call); \
+    (A)->defaultvectype = vtype_; \
+    PetscCall(ierr_); \
+  } while (0)
+
 /* host copy around an operation of the base type (densegpubase.c) */
 PETSC_INTERN PetscErrorCode MatDenseGPUHostBegin_Private(Mat, MatDenseGPUAccess);
 PETSC_INTERN PetscErrorCode MatDenseGPUHostEnd_Private(Mat, MatDenseGPUAccess);

@@ -33,17 +33,6 @@ PetscErrorCode VecGPUCheckType_Private(Vec v, const char func[], Vec_GPU **g)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* whether v is a device vector (VECSEQGPU or VECMPIGPU) of backend be: no error for other vectors */
-PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)
-{
-  Vec_GPU *g;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  *flg = (PetscBool)(g && g->backend == be);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* gives v fresh device state (nothing allocated, the host copy valid), replacing any it had */
 static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct _VecOps *baseops)
 {

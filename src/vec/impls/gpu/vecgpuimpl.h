@@ -38,13 +38,6 @@ typedef struct {
   struct _VecOps       baseops;    /* operations of the seq or mpi vector it was built from (host code) */
 } Vec_GPU;
 
-/* how an operation uses the values of a vector */
-typedef enum {
-  VECGPU_READ,
-  VECGPU_WRITE, /* every entry is overwritten: nothing is copied to the copy it works on */
-  VECGPU_READ_WRITE
-} VecGPUAccess;
-
 PETSC_INTERN PetscErrorCode VecGPUCreateFromBase_Private(Vec, const char[], const char[]);
 PETSC_INTERN PetscErrorCode VecGPUGetData_Private(Vec, Vec_GPU **);
 PETSC_INTERN PetscErrorCode VecGPUCheckType_Private(Vec, const char[], Vec_GPU **);

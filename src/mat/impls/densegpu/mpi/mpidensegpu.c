@@ -47,7 +47,7 @@ static PetscErrorCode MatMPIDenseSetPreallocation_MPIDenseGPU(Mat A, PetscScalar
 \
     PetscFunctionBegin; \
     PetscCall(MatDenseGPUHostBegin_Private(A, mode)); \
-    PetscCall((*base)args); \
+    MatDenseGPUGiveOut_Private(A, (*base)args); \
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
 MAT_MPIDENSEGPU_GETTERS(MAT_MPIDENSEGPU_GETTER)

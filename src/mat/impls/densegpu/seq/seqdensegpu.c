@@ -159,7 +159,7 @@ static PetscErrorCode MatSeqDenseGPUCheckIn(Mat A, MatDenseGPUAccess mode, const
 #define MAT_SEQDENSEGPU_CHECKOUT(mode, name, args) \
   if (!A->preallocated) PetscCall(MatSetUp(A)); \
   PetscCall(MatDenseGPUHostBegin_Private(A, mode)); \
-  PetscCall((*base)args); \
+  MatDenseGPUGiveOut_Private(A, (*base)args); \
   PetscCall(MatSeqDenseGPUCheckOut(A, mode));
 #define MAT_SEQDENSEGPU_CHECKIN(mode, name, args) \
   PetscCall((*base)args); \

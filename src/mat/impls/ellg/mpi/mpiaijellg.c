@@ -120,23 +120,20 @@ static PetscErrorCode MatMPIAIJFormatGetHalo(Mat A, ELLGHalo *halo)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* whether the products can run through our exchange: blocks of the format, and device vectors of the matrix's backend */
+/* whether the products can run through our exchange: blocks of the format, and parallel vectors whose
+   values are in the matrix's backend (ours of that backend, or PETSc's CUDA vectors for cuda) */
 static PetscErrorCode MatMPIAIJFormatUsesHalo(Mat A, Vec x, Vec z, Vec y, PetscBool *ours)
 {
-  Mat_MPIAIJELLG  *e = (Mat_MPIAIJELLG *)A->spptr;
-  Vec              v[3] = {x, z, y};
-  Mat              blocks[2];
-  PetscELLGBackend be;
+  Mat_MPIAIJELLG *e    = (Mat_MPIAIJELLG *)A->spptr;
+  Vec             v[3] = {x, z, y};
+  Mat             blocks[2];
 
   PetscFunctionBegin;
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, ours));
   for (PetscInt k = 0; k < 3 && *ours; k++) {
     if (!v[k]) continue;
-    PetscCall(PetscObjectTypeCompare((PetscObject)v[k], VECMPIGPU, ours));
-    if (*ours) {
-      PetscCall(VecGPUGetBackend(v[k], &be));
-      *ours = (PetscBool)(be == e->backend);
-    }
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)v[k], ours, VECMPIGPU, VECMPICUDA, ""));
+    if (*ours) PetscCall(VecGPUInBackend(v[k], e->backend, ours));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -153,9 +150,9 @@ static PetscErrorCode MatMultAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
   PetscFunctionBegin;
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
   PetscCall(MatMPIAIJFormatGetHalo(A, &halo));
-  PetscCall(VecGPUGetArrayRead(x, &px));
+  PetscCall(VecGPUGetBackendArray(x, VECGPU_READ, (PetscScalar **)&px));
   PetscCall(ELLGHaloForwardBegin(halo, px));
-  PetscCall(VecGPURestoreArrayRead(x, &px));
+  PetscCall(VecGPURestoreBackendArray(x, VECGPU_READ, (PetscScalar **)&px));
   PetscCall(VecGPUGetArrayWrite(e->ghosts, &pg));
   if (!e->overlap) PetscCall(ELLGHaloForwardEnd(halo, pg));
   if (z) PetscCall((*Ad->ops->multadd)(Ad, x, z, y));
@@ -184,9 +181,9 @@ static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, 
   if (z) PetscCall((*Ad->ops->multtransposeadd)(Ad, x, z, y));
   else PetscCall((*Ad->ops->multtranspose)(Ad, x, y));
   if (!e->overlap) PetscCall(ELLGHaloReverseBegin(halo, pg));
-  PetscCall(VecGPUGetArray(y, &py));
+  PetscCall(VecGPUGetBackendArray(y, VECGPU_READ_WRITE, &py));
   PetscCall(ELLGHaloReverseEnd(halo, py));
-  PetscCall(VecGPURestoreArray(y, &py));
+  PetscCall(VecGPURestoreBackendArray(y, VECGPU_READ_WRITE, &py));
   PetscCall(VecGPURestoreArrayRead(e->ghosts, &pg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -321,6 +318,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
 {
   Mat_MPIAIJELLG  *e;
   PetscELLGBackend be;
+  VecType          vtype;
 
   PetscFunctionBegin;
   PetscCall(PetscELLGGetBackend(&be)); /* fails early, on every rank, for an unusable backend */
@@ -351,7 +349,8 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   A->ops->multtranspose    = MatMultTranspose_MPIAIJFormat;
   A->ops->multtransposeadd = MatMultTransposeAdd_MPIAIJFormat;
   PetscCall(PetscFree(A->defaultvectype));
-  PetscCall(PetscStrallocpy(VECGPU, &A->defaultvectype));
+  PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));
+  PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_TRUE));

@@ -81,16 +81,6 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* whether v is a vector of ours in the same backend as the matrix */
-static PetscErrorCode MatSeqAIJELLGVecIsNative(Mat A, Vec v, PetscBool *native)
-{
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUInBackend(v, e->fmt->backend, native));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* the backend vector that stands in for an input or output argument of another type, of length n */
 static PetscErrorCode MatSeqAIJELLGWorkVec(Mat A, PetscBool output, PetscInt n, Vec *w)
 {
@@ -108,48 +98,49 @@ static PetscErrorCode MatSeqAIJELLGWorkVec(Mat A, PetscBool output, PetscInt n, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the input vector x in the backend's memory: its own array, or a copy in a work vector */
+/* the input vector x in the backend's memory: its own array (our vectors of the matrix's backend,
+   PETSc's CUDA vectors for cuda), or a copy in a work vector */
 static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
 {
-  PetscBool native;
-  PetscInt  n;
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  PetscBool       native;
+  PetscInt        n;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGVecIsNative(A, x, &native));
+  PetscCall(VecGPUInBackend(x, e->fmt->backend, &native));
   if (native) *xb = x;
   else {
     PetscCall(VecGetLocalSize(x, &n));
     PetscCall(MatSeqAIJELLGWorkVec(A, PETSC_FALSE, n, xb));
     PetscCall(VecCopy(x, *xb));
   }
-  PetscCall(VecGPUGetArrayRead(*xb, px));
+  PetscCall(VecGPUGetBackendArray(*xb, VECGPU_READ, (PetscScalar **)px));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the output vector y in the backend's memory; keep says whether its values are read (y += ...) */
 static PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
 {
-  PetscBool native;
-  PetscInt  n;
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  PetscBool       native;
+  PetscInt        n;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGVecIsNative(A, y, &native));
+  PetscCall(VecGPUInBackend(y, e->fmt->backend, &native));
   if (native) *yb = y;
   else {
     PetscCall(VecGetLocalSize(y, &n));
     PetscCall(MatSeqAIJELLGWorkVec(A, PETSC_TRUE, n, yb));
     if (keep) PetscCall(VecCopy(y, *yb));
   }
-  if (keep) PetscCall(VecGPUGetArray(*yb, py));
-  else PetscCall(VecGPUGetArrayWrite(*yb, py));
+  PetscCall(VecGPUGetBackendArray(*yb, keep ? VECGPU_READ_WRITE : VECGPU_WRITE, py));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
 {
   PetscFunctionBegin;
-  if (keep) PetscCall(VecGPURestoreArray(yb, py));
-  else PetscCall(VecGPURestoreArrayWrite(yb, py));
+  PetscCall(VecGPURestoreBackendArray(yb, keep ? VECGPU_READ_WRITE : VECGPU_WRITE, py));
   if (yb != y) PetscCall(VecCopy(yb, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -173,7 +164,7 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
   PetscCall(MatSeqAIJELLGGetOutput(A, y, keep, &yb, &py));
   if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
   else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
-  PetscCall(VecGPURestoreArrayRead(xb, &px));
+  PetscCall(VecGPURestoreBackendArray(xb, VECGPU_READ, (PetscScalar **)&px));
   PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
@@ -411,6 +402,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   const MatELLGFormatEntry *entry;
   Mat_SeqAIJELLG           *e;
   PetscELLGBackend          be;
+  VecType                   vtype;
 
   PetscFunctionBegin;
   PetscCall(MatELLGFormatFind(type, &entry));
@@ -436,7 +428,8 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
 
   PetscCall(PetscFree(A->defaultvectype));
-  PetscCall(PetscStrallocpy(VECGPU, &A->defaultvectype));
+  PetscCall(PetscELLGDefaultVecType(be, &vtype));
+  PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
   PetscCall(MatSeqAIJELLGComposeConverts(A, entry, PETSC_TRUE));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, entry->seqtype));
   if (A->assembled) PetscCall(MatSeqAIJELLGSyncForce(A));

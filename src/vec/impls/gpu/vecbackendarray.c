@@ -1,0 +1,117 @@
+/*
+   The local values of a vector in the memory of a backend, for the products of the matrix types:
+   those of our device vectors of that backend and, with a PETSc built with CUDA, those of PETSc's own
+   CUDA vectors (VECSEQCUDA, VECMPICUDA) for the cuda backend, used in place.
+
+   PETSc queues its device work on the stream of its current device context, our kernels run on the
+   legacy default stream: taking a PETSc vector's array orders our stream after PETSc's, and giving it
+   back orders PETSc's after ours. PETSc's default stream is the legacy default stream itself, which
+   needs nothing.
+*/
+#include "vecgpuimpl.h"
+
+#if defined(ELLG_HAVE_PETSC_CUDA)
+static PetscErrorCode VecGPUIsPetscCUDA(Vec v, PetscBool *cuda)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)v, cuda, VECSEQCUDA, VECMPICUDA, ""));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the stream of PETSc's current device context, NULL for the legacy default stream */
+static PetscErrorCode PetscELLGPetscStream(void **stream)
+{
+  PetscDeviceContext dctx;
+  void              *handle;
+
+  PetscFunctionBegin;
+  PetscCall(PetscDeviceContextGetCurrentContext(&dctx));
+  PetscCall(PetscDeviceContextGetStreamHandle(dctx, &handle));
+  *stream = *(void **)handle; /* a pointer to the cudaStream_t */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/* whether the products can use the values of v in place in backend be's memory: no error for other vectors */
+PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  *flg = (PetscBool)(g && g->backend == be);
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  if (!g && be == PETSCELLG_BACKEND_CUDA) PetscCall(VecGPUIsPetscCUDA(v, flg));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the local values of v (for which VecGPUInBackend() holds) in its backend's memory, for access mode */
+PetscErrorCode VecGPUGetBackendArray(Vec v, VecGPUAccess mode, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (g) {
+    if (mode == VECGPU_READ) PetscCall(VecGPUGetArrayRead(v, (const PetscScalar **)a));
+    else if (mode == VECGPU_WRITE) PetscCall(VecGPUGetArrayWrite(v, a));
+    else PetscCall(VecGPUGetArray(v, a));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  {
+    void *stream;
+
+    if (mode == VECGPU_READ) PetscCall(VecCUDAGetArrayRead(v, (const PetscScalar **)a));
+    else if (mode == VECGPU_WRITE) PetscCall(VecCUDAGetArrayWrite(v, a));
+    else PetscCall(VecCUDAGetArray(v, a));
+    PetscCall(PetscELLGPetscStream(&stream));
+    if (stream) PetscCallELLGCuda(ELLGCudaDefaultStreamWait(stream));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Vector of type %s has no array in a backend's memory", ((PetscObject)v)->type_name);
+#endif
+}
+
+/* gives back the array of VecGPUGetBackendArray() */
+PetscErrorCode VecGPURestoreBackendArray(Vec v, VecGPUAccess mode, PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (g) {
+    if (mode == VECGPU_READ) PetscCall(VecGPURestoreArrayRead(v, (const PetscScalar **)a));
+    else if (mode == VECGPU_WRITE) PetscCall(VecGPURestoreArrayWrite(v, a));
+    else PetscCall(VecGPURestoreArray(v, a));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  {
+    void *stream;
+
+    PetscCall(PetscELLGPetscStream(&stream));
+    if (stream) PetscCallELLGCuda(ELLGCudaStreamWaitDefault(stream));
+    if (mode == VECGPU_READ) PetscCall(VecCUDARestoreArrayRead(v, (const PetscScalar **)a));
+    else if (mode == VECGPU_WRITE) PetscCall(VecCUDARestoreArrayWrite(v, a));
+    else PetscCall(VecCUDARestoreArray(v, a));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Vector of type %s has no array in a backend's memory", ((PetscObject)v)->type_name);
+#endif
+}
+
+/* the type of the vectors of MatCreateVecs() for a matrix of backend be: PETSc's CUDA vectors for
+   cuda with a PETSc built with CUDA, ours otherwise */
+PetscErrorCode PetscELLGDefaultVecType(PetscELLGBackend be, VecType *type)
+{
+  PetscFunctionBegin;
+  *type = VECGPU;
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA) *type = VECCUDA;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
