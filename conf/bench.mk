@@ -31,6 +31,20 @@
 #                                  each number of ranks (one GPU each), strong scaling on 300^3 and
 #                                  weak scaling at 200^3 per rank, with the halo exchange overlapped
 #                                  and not; a table row per run
+#   make bench-solve [BENCH_SOLVE_ARGS=...] [BENCH_SOLVE_TYPES=...] [BENCH_SOLVE_VEC_TYPE=...]
+#                                  bench/bench_solve.py: PETSc's tutorials as users run them, built from
+#                                  PETSc's installed examples: ksp ex45 (3D Laplacian, 160^3, CG with
+#                                  jacobi, ilu, gamg) and snes ex19 (384^2, default PC and mg), with
+#                                  each type of BENCH_SOLVE_TYPES: ours on one process (-dll_append,
+#                                  -dm_mat_type, -dm_vec_type BENCH_SOLVE_VEC_TYPE: cuda where PETSc has
+#                                  CUDA, else gpu), aijcusparse with cuda vectors on one process (where
+#                                  PETSc has CUDA; without a GPU its rows show PETSc's error), aij on
+#                                  all cores (mpiexec; ILU as bjacobi+ilu). One table of Newton steps,
+#                                  KSP iterations, KSPSolve and whole-run time (-log_view, max over
+#                                  ranks), a failed or timed-out run as such; logs and JSON in
+#                                  $(BENCH_SOLVE_DIR). BENCH_SOLVE_ARGS: -cases, -nproc, -timeout
+#                                  (s per run, default 600), -scale small (40^3, 64^2), -ex45_n,
+#                                  -ex19_n, -types (python3 bench/bench_solve.py -h)
 #   make tutorials                 only build them (in $(TUTDIR))
 #
 # With nvcc, the benchmarks are linked with their CUDA helper (device timing, copy bandwidth,
@@ -114,6 +128,27 @@ bench-assembly:
 	@mkdir -p $(dir $(ASSEMBLY_JSON))
 	$(TUTDIR)/bench_assembly $(ASSEMBLY_ARGS) -json $(ASSEMBLY_JSON)
 
+# the tutorials of bench-solve, compiled as PETSc compiles its examples
+BENCH_SOLVE_DIR      := $(ELLG_ARCH_DIR)/bench-solve
+BENCH_SOLVE_PROGRAMS := $(BENCH_SOLVE_DIR)/ex45 $(BENCH_SOLVE_DIR)/ex19
+BENCH_SOLVE_CUDA     := $(shell grep -qs '^\#define PETSC_HAVE_CUDA 1' $(PETSC_DIR)/$(PETSC_ARCH)/include/petscconf.h \
+                          $(PETSC_DIR)/include/petscconf.h && echo 1)
+BENCH_SOLVE_TYPES    ?= $(strip $(ELLG_MAT_TYPES) $(if $(BENCH_SOLVE_CUDA),aijcusparse) aij)
+BENCH_SOLVE_VEC_TYPE ?= $(if $(BENCH_SOLVE_CUDA),cuda,gpu)
+BENCH_SOLVE_ARGS     ?=
+
+$(BENCH_SOLVE_DIR)/ex45: $(PETSC_EXAMPLES_SRC)/ksp/ksp/tutorials/ex45.c
+$(BENCH_SOLVE_DIR)/ex19: $(PETSC_EXAMPLES_SRC)/snes/tutorials/ex19.c
+$(BENCH_SOLVE_PROGRAMS): | petsc-found
+	@mkdir -p $(@D)
+	$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) -o $@ $< $(PETSC_LIB)
+
+bench-solve:
+	@sh conf/deps.sh
+	@$(MAKE) --no-print-directory $(LIB) $(BENCH_SOLVE_PROGRAMS)
+	python3 bench/bench_solve.py -dir $(BENCH_SOLVE_DIR) -lib $(CURDIR)/$(LIB) -mpiexec "$(BENCH_MPIEXEC)" \
+	  -types "$(BENCH_SOLVE_TYPES)" -vec_type $(BENCH_SOLVE_VEC_TYPE) -json $(BENCH_SOLVE_DIR)/bench_solve.json $(BENCH_SOLVE_ARGS)
+
 BENCH_MPI_RANKS ?= 1 2
 BENCH_MPI_ARGS  ?=
 BENCH_MPIEXEC   ?= $(firstword $(wildcard $(PETSC_DIR)/bin/mpiexec) mpiexec)
@@ -124,4 +159,4 @@ bench-mpi:
 	@for s in "strong 300" "weak 200"; do set -- $$s; for p in $(BENCH_MPI_RANKS); do \
 	  $(BENCH_MPIEXEC) -n $$p $(TUTDIR)/bench_mpi -scaling $$1 -n $$2 $(BENCH_MPI_ARGS) || exit 1; done; done
 
-.PHONY: tutorials demo bench bench-plot bench-spmm bench-assembly bench-mpi
+.PHONY: tutorials demo bench bench-plot bench-spmm bench-assembly bench-mpi bench-solve

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Solver benchmark: PETSc's tutorials ksp ex45 and snes ex19 run as users run them, with each
+matrix type; one table of iterations, KSPSolve time and whole-run time (PETSc's -log_view, max over
+ranks), and the rows as JSON. Driven by `make bench-solve` (conf/bench.mk).
+
+Types: aij runs on -nproc ranks (mpiexec) with PETSc's vectors; aijcusparse on one process with
+PETSc's cuda vectors; any other type is one of ours, on one process, loaded with -dll_append -lib
+and given -vec_type vectors."""
+
+import argparse
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+
+# program: grid dimensions, the options that report its iterations
+PROGRAMS = {'ex45': (3, '-ksp_converged_reason'), 'ex19': (2, '-snes_converged_reason -ksp_converged_reason')}
+CG = '-ksp_type cg -ksp_rtol 1e-8'
+# case: program, options, PC label (PCMG on ex19's DMDA, not refined, has one level)
+CASES = {
+    'ex45-jacobi': ('ex45', CG + ' -pc_type jacobi', 'jacobi'),
+    'ex45-ilu': ('ex45', CG + ' -pc_type ilu', 'ilu'),
+    'ex45-gamg': ('ex45', CG + ' -pc_type gamg', 'gamg'),
+    'ex19-default': ('ex19', '', 'default (ilu)'),
+    'ex19-mg': ('ex19', '-pc_type mg', 'mg, 1 level'),
+}
+GRIDS = {'full': {'ex45': 160, 'ex19': 384}, 'small': {'ex45': 40, 'ex19': 64}}
+CPU_TYPE, CUDA_TYPE = 'aij', 'aijcusparse'
+
+
+def split_list(s):
+    return s.replace(',', ' ').split()
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('-dir', required=True, help='folder of the programs ex45 and ex19; logs go to its logs/')
+    p.add_argument('-lib', required=True, help='libpetscellg.so, for -dll_append')
+    p.add_argument('-json', help='write the rows here')
+    p.add_argument('-mpiexec', default='mpiexec', help='MPI launcher of the aij runs')
+    p.add_argument('-types', required=True, help='matrix types, comma or space separated: aij, aijcusparse, ours')
+    p.add_argument('-vec_type', default='gpu', help='vector type of our matrix types')
+    p.add_argument('-cases', default=' '.join(CASES), help='cases: ' + ', '.join(CASES))
+    p.add_argument('-nproc', type=int, default=len(os.sched_getaffinity(0)), help='ranks of the aij runs (default: the cores)')
+    p.add_argument('-timeout', type=float, default=600, help='seconds per run')
+    p.add_argument('-scale', choices=GRIDS, default='full', help='grid sizes: full (ex45 160^3, ex19 384^2) or small (40^3, 64^2)')
+    p.add_argument('-ex45_n', type=int, help='ex45 grid points per dimension (overrides -scale)')
+    p.add_argument('-ex19_n', type=int, help='ex19 grid points per dimension (overrides -scale)')
+    a = p.parse_args()
+    a.types, a.cases = split_list(a.types), split_list(a.cases)
+    for c in a.cases:
+        if c not in CASES:
+            p.error(f'unknown case {c}; cases: {", ".join(CASES)}')
+    a.grid = {'ex45': a.ex45_n or GRIDS[a.scale]['ex45'], 'ex19': a.ex19_n or GRIDS[a.scale]['ex19']}
+    return a
+
+
+def type_setup(a, mtype):
+    """Ranks, vector type and options of a matrix type."""
+    if mtype == CPU_TYPE:
+        return a.nproc, 'standard', ''
+    if mtype == CUDA_TYPE:
+        return 1, 'cuda', '-dm_mat_type aijcusparse -dm_vec_type cuda'
+    return 1, a.vec_type, f'-dll_append {shlex.quote(a.lib)} -dm_mat_type {mtype} -dm_vec_type {a.vec_type}'
+
+
+def command(a, case, mtype):
+    """The command line of one run, its ranks, vector type and PC label."""
+    prog, opts, pc = CASES[case]
+    dim, report = PROGRAMS[prog]
+    ranks, vec, type_opts = type_setup(a, mtype)
+    grid = ' '.join(f'-da_grid_{x} {a.grid[prog]}' for x in 'xyz'[:dim])
+    if ranks > 1 and 'ilu' in pc:  # PCILU is sequential: ILU blocks
+        opts, pc = opts.replace('-pc_type ilu', '-pc_type bjacobi'), pc.replace('ilu', 'bjacobi+ilu')
+    args = [os.path.join(a.dir, prog)] + shlex.split(
+        f'{grid} {opts} {type_opts} {report} -log_view')
+    if mtype == CPU_TYPE:
+        args = shlex.split(a.mpiexec) + ['-n', str(ranks)] + args
+    return args, ranks, vec, pc
+
+
+def run(args, log, timeout):
+    """Runs args with its output in log; returns the exit status, None when it timed out."""
+    with open(log, 'w') as f:
+        f.write('$ ' + shlex.join(args) + '\n')
+        f.flush()
+        p = subprocess.Popen(args, stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            return p.wait(timeout)
+        except subprocess.TimeoutExpired:
+            for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, None)):  # mpiexec cleans up on SIGTERM
+                os.killpg(p.pid, sig)
+                try:
+                    p.wait(wait)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+            return None
+
+
+def error_reason(out, rc):
+    """PETSc's error message (its particular line first), else the last line of the output with a word."""
+    petsc = [re.sub(r'^\[\d+\]PETSC ERROR:\s*', '', l) for l in out.splitlines() if 'PETSC ERROR:' in l]
+    msg = [l for l in petsc if re.match(r'\w', l)]  # not the rules
+    if 'Error Message' in out and len(msg) > 1:
+        msg = [f'{msg[1]} ({msg[0]})']
+    msg = msg[:1] or [l for l in out.splitlines()[1:] if re.search(r'[a-zA-Z]', l)][-1:]
+    return (f'exit {rc}' if rc >= 0 else f'signal {-rc}') + ''.join(': ' + m.strip() for m in msg)
+
+
+def ex45_rhs_norm(n):
+    """|b| of ex45 on n^3 points: 6/(n-1) on the boundary points (the interior ones add < 1e-6)."""
+    return 6 / (n - 1) * (n ** 3 - (n - 2) ** 3) ** 0.5
+
+
+def parse(out):
+    """Iterations, Newton steps and -log_view times of one run's output."""
+    r = {}
+    lin = re.findall(r'Linear solve (converged|did not converge) due to (\w+) iterations (\d+)', out)
+    nonlin = re.findall(r'Nonlinear solve (converged|did not converge) due to (\w+) iterations (\d+)', out)
+    if lin:
+        r['ksp_its'] = sum(int(i) for _, _, i in lin)
+    if nonlin:
+        r['newton'] = sum(int(i) for _, _, i in nonlin)
+    r['diverged'] = [why for how, why, _ in lin + nonlin if how != 'converged']
+    m = re.search(r'^Time \(sec\):\s+(\S+)', out, re.M)
+    if m:
+        r['time_s'] = float(m.group(1))
+    m = re.search(r'^KSPSolve\s+(\d+)\s+\S+\s+(\S+)', out, re.M)  # calls, ratio, max time
+    if m:
+        r['ksp_solves'], r['ksp_solve_s'] = int(m.group(1)), float(m.group(2))
+    m = re.search(r'^Residual norm (\S+)', out, re.M)  # ex45: |b - A x|
+    if m:
+        r['residual'] = float(m.group(1))
+    m = re.search(r'Using PETSc Release Version (\S+)', out, re.I)
+    if m:
+        r['petsc'] = m.group(1).rstrip(',')
+    return r
+
+
+def bench(a, case, mtype):
+    args, ranks, vec, pc = command(a, case, mtype)
+    prog = CASES[case][0]
+    n = a.grid[prog]
+    log = os.path.join(a.dir, 'logs', f'{case}-{mtype}.log')
+    t0 = time.time()
+    rc = run(args, log, a.timeout)
+    wall = time.time() - t0
+    with open(log, errors='replace') as f:
+        out = f.read()
+    row = dict(case=case, grid=f'{n}^{PROGRAMS[prog][0]}', type=mtype, vec_type=vec, ranks=ranks, pc=pc,
+               command=shlex.join(args), log=log, wall_s=round(wall, 3))
+    row.update(parse(out))
+    diverged = row.pop('diverged')
+    needed = ['time_s', 'ksp_solve_s', 'ksp_its', 'residual' if prog == 'ex45' else 'newton']
+    if rc is None:
+        row['status'], row['reason'] = 'timeout', f'killed after {a.timeout:g} s'
+    elif rc != 0:
+        row['status'], row['reason'] = 'failed', error_reason(out, rc)
+    elif diverged:
+        row['status'], row['reason'] = 'diverged', ' '.join(diverged)
+    elif any(k not in row for k in needed):
+        row['status'], row['reason'] = 'failed', 'output without ' + ', '.join(k for k in needed if k not in row)
+    elif prog == 'ex45' and row['residual'] > 1e-6 * ex45_rhs_norm(n):  # CG stops at 1e-8 of the preconditioned norm
+        row['status'], row['reason'] = 'wrong', f'|b - A x| = {row["residual"]:.3g}, |b| = {ex45_rhs_norm(n):.3g}'
+    elif prog == 'ex19' and row['newton'] == 0:  # its initial guess is no solution
+        row['status'], row['reason'] = 'wrong', 'no Newton step'
+    else:
+        row['status'] = 'ok'
+    return row
+
+
+def fmt(v, spec):
+    return '-' if v is None else format(v, spec)
+
+
+def table(rows, a):
+    petsc = next((r['petsc'] for r in rows if 'petsc' in r), '?')
+    ours = [t for t in a.types if t not in (CPU_TYPE, CUDA_TYPE)]
+    print(f'\nPETSc {petsc}: ksp ex45 (3D Laplacian, {CG}) and snes ex19 (Newton, GMRES)')
+    if ours:
+        print(f'  {", ".join(ours)}: one process, -dm_vec_type {a.vec_type}')
+    if CUDA_TYPE in a.types:
+        print(f'  {CUDA_TYPE}: one process, -dm_vec_type cuda')
+    if CPU_TYPE in a.types:
+        print(f'  {CPU_TYPE}: CPU, {a.nproc} rank' + 's' * (a.nproc > 1) + (
+            '; ILU as -pc_type bjacobi, ILU blocks (PCILU is sequential)' if a.nproc > 1 else ''))
+    print('ksp its: summed over the Newton steps; KSPSolve: total time of the solves; run: the whole run '
+          '("Time (sec)"); times from -log_view, max over ranks\n')
+    head = (f'{"case":<13} {"grid":>6} {"type":<11} {"vec":<8} {"ranks":>5} {"PC":<21} {"newton":>6} '
+            f'{"ksp its":>7} {"KSPSolve s":>10} {"run s":>8}  status')
+    print(head)
+    print('-' * len(head))
+    for r in rows:
+        status = r['status'] + (f': {r["reason"]}' if 'reason' in r else '')
+        print(f'{r["case"]:<13} {r["grid"]:>6} {r["type"]:<11} {r["vec_type"]:<8} {r["ranks"]:>5} {r["pc"]:<21} '
+              f'{fmt(r.get("newton"), "d"):>6} {fmt(r.get("ksp_its"), "d"):>7} '
+              f'{fmt(r.get("ksp_solve_s"), ".3f"):>10} {fmt(r.get("time_s"), ".2f"):>8}  {status[:90]}')
+
+
+def main():
+    a = parse_args()
+    os.makedirs(os.path.join(a.dir, 'logs'), exist_ok=True)
+    rows = []
+    for case in a.cases:
+        for mtype in a.types:
+            rows.append(bench(a, case, mtype))
+            r = rows[-1]
+            print(f'bench-solve: {case} {mtype}: {r["status"]} ({r["wall_s"]:.1f} s)', file=sys.stderr, flush=True)
+    table(rows, a)
+    if a.json:
+        with open(a.json, 'w') as f:
+            json.dump(rows, f, indent=1)
+        print(f'\nlogs in {os.path.join(a.dir, "logs")}, rows in {a.json}')
+
+
+if __name__ == '__main__':
+    main()
