@@ -131,10 +131,8 @@ bench-assembly:
 # the tutorials of bench-solve, compiled as PETSc compiles its examples
 BENCH_SOLVE_DIR      := $(ELLG_ARCH_DIR)/bench-solve
 BENCH_SOLVE_PROGRAMS := $(BENCH_SOLVE_DIR)/ex45 $(BENCH_SOLVE_DIR)/ex19
-BENCH_SOLVE_CUDA     := $(shell grep -qs '^\#define PETSC_HAVE_CUDA 1' $(PETSC_DIR)/$(PETSC_ARCH)/include/petscconf.h \
-                          $(PETSC_DIR)/include/petscconf.h && echo 1)
-BENCH_SOLVE_TYPES    ?= $(strip $(ELLG_MAT_TYPES) $(if $(BENCH_SOLVE_CUDA),aijcusparse) aij)
-BENCH_SOLVE_VEC_TYPE ?= $(if $(BENCH_SOLVE_CUDA),cuda,gpu)
+BENCH_SOLVE_TYPES    ?= $(strip $(ELLG_MAT_TYPES) $(if $(filter 1,$(PETSC_WITH_CUDA)),aijcusparse) aij)
+BENCH_SOLVE_VEC_TYPE ?= $(if $(filter 1,$(ELLG_HAVE_PETSC_CUDA)),cuda,gpu)
 BENCH_SOLVE_ARGS     ?=
 
 $(BENCH_SOLVE_DIR)/ex45: $(PETSC_EXAMPLES_SRC)/ksp/ksp/tutorials/ex45.c

@@ -24,8 +24,9 @@ ifeq ($(WITH_CUDA),0)
 NVCC :=
 endif
 ELLG_HAVE_CUDA := $(if $(NVCC),1,0)
-# a PETSc built with CUDA, whose CUDA vectors the cuda backend then uses in place
-ELLG_HAVE_PETSC_CUDA := $(if $(NVCC),$(if $(shell grep -s '^\#define PETSC_HAVE_CUDA 1' $(PETSC_DIR)/$(PETSC_ARCH)/include/petscconf.h),1,0),0)
+# a PETSc built with CUDA (aijcusparse, cuda vectors), whose CUDA vectors the cuda backend then uses in place
+PETSC_WITH_CUDA      := $(if $(shell grep -s '^\#define PETSC_HAVE_CUDA 1' $(PETSC_DIR)/$(PETSC_ARCH)/include/petscconf.h),1,0)
+ELLG_HAVE_PETSC_CUDA := $(if $(NVCC),$(PETSC_WITH_CUDA),0)
 # an NVIDIA driver on this machine: the tests that need a GPU (`requires: gpu`) run only here
 ELLG_HAVE_GPU := $(if $(wildcard /dev/nvidiactl),1,0)
 
