@@ -1,8 +1,9 @@
 static char help[] = "Our matrix types with PETSc's own CUDA vectors (VECCUDA), on a PETSc built with CUDA: MatCreateVecs()\n\
 gives them; MatMult, MatMultAdd, MatMultTranspose, MatMultTransposeAdd and MatGetDiagonal on them against AIJ's\n\
 host products, each on the vectors' device arrays (PETSc's copy events VecCUDACopyTo/From count none during\n\
-the products); the same products with our device vectors (VECGPU) mixed in as input or output; CG with Jacobi\n\
-on a 3D Laplacian with PETSc's CUDA vectors against AIJ's host solve. Prints pass/fail lines only.\n\
+the products); the same products with our device vectors (VECGPU) mixed in as input or output; C = A B with B\n\
+of PETSc's CUDA dense type, on the device arrays; CG with Jacobi on a 3D Laplacian with PETSc's CUDA vectors\n\
+against AIJ's host solve. Prints pass/fail lines only.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\n";
 
 #include <petscksp.h>
@@ -107,6 +108,46 @@ static PetscErrorCode ProductsOnDevice(const char *what, Mat A, Mat R, Vec x, Ve
   PetscFunctionReturn(0);
 }
 
+/* DenseProduct - C = A B with B of PETSc's CUDA dense type, its values on the device, against AIJ times dense: C of
+   B's type, computed on the device arrays of B and C (no chunks through the host, no copy of PETSc's) */
+static PetscErrorCode DenseProduct(Mat A, Mat R, PetscRandom rnd, PetscInt *nfail)
+{
+  MPI_Comm       comm = PetscObjectComm((PetscObject)A);
+  Mat            B, Bh, C, Cref;
+  PetscInt       n, N;
+  PetscScalar   *b;
+  PetscLogDouble chunks[2], to[2], from[2];
+  PetscReal      err, nrm;
+  PetscBool      same;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetLocalSize(A, NULL, &n));
+  PetscCall(MatGetSize(A, NULL, &N));
+  PetscCall(DenseRandom(comm, MATDENSECUDA, n, N, 5, 0, rnd, &B));
+  PetscCall(MatConvert(B, MATDENSE, MAT_INITIAL_MATRIX, &Bh));
+  PetscCall(MatDenseCUDAGetArray(B, &b));
+  PetscCall(MatDenseCUDARestoreArray(B, &b));
+  PetscCall(EventCount("ELLGSpMMChunks", &chunks[0]));
+  PetscCall(EventCount("MatDenseCopyTo", &to[0]));
+  PetscCall(EventCount("MatDenseCopyFrom", &from[0]));
+  PetscCall(MatMatMult(A, B, MAT_INITIAL_MATRIX, 2.0, &C));
+  PetscCall(EventCount("ELLGSpMMChunks", &chunks[1]));
+  PetscCall(EventCount("MatDenseCopyTo", &to[1]));
+  PetscCall(EventCount("MatDenseCopyFrom", &from[1]));
+  PetscCall(MatMatMult(R, Bh, MAT_INITIAL_MATRIX, 2.0, &Cref));
+  PetscCall(MaxDenseDifference(C, Cref, &err, &nrm));
+  PetscCall(Report(comm, "C = A B, B CUDA dense: matches AIJ times dense", (PetscBool)(err <= RTOL * PetscMax(nrm, 1.0)), nfail));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)C, &same, MATSEQDENSECUDA, MATMPIDENSECUDA, ""));
+  same = (PetscBool)(same && chunks[1] == chunks[0] && to[1] == to[0] && from[1] == from[0]);
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
+  PetscCall(Report(comm, "C = A B, B CUDA dense: C of B's type, on the device", same, nfail));
+  PetscCall(MatDestroy(&B));
+  PetscCall(MatDestroy(&Bh));
+  PetscCall(MatDestroy(&C));
+  PetscCall(MatDestroy(&Cref));
+  PetscFunctionReturn(0);
+}
+
 /* Solve - CG with Jacobi from a zero guess to a relative tolerance of 1e-10; the iterations */
 static PetscErrorCode Solve(Mat A, Vec b, Vec x, PetscInt *its)
 {
@@ -171,6 +212,7 @@ int main(int argc, char **argv)
   PetscCall(VecSetType(yg, VECGPU));
   PetscCall(ProductsOnDevice("gpu input, CUDA output", A, R, xg, y, z, w, PETSC_FALSE, rnd, &nfail));
   PetscCall(ProductsOnDevice("CUDA input, gpu output", A, R, x, yg, z, w, PETSC_FALSE, rnd, &nfail));
+  PetscCall(DenseProduct(A, R, rnd, &nfail));
   PetscCall(VecDestroy(&xg));
   PetscCall(VecDestroy(&yg));
   PetscCall(VecDestroy(&x));

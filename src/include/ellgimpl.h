@@ -13,6 +13,8 @@
    use PETSc's own CUDA vectors in place, and new vectors of our matrices are PETSc's CUDA vectors */
 #if defined(ELLG_HAVE_PETSC_CUDA)
   #include <petscdevice.h>
+PETSC_INTERN PetscErrorCode PetscELLGWaitForPetsc(void);
+PETSC_INTERN PetscErrorCode PetscELLGPetscWaitForUs(void);
 #endif
 
 #if defined(ELLG_HAVE_CUDA)
@@ -65,9 +67,14 @@ PETSC_INTERN void ELLGHostGatherColumns(void *, int, int, const int *, const dou
 PETSC_INTERN void ELLGHostScatter(void *, int, const int *, const double *, double *, int);
 PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const double *, int, double *, int, int);
 
-/* Device dense matrices, for the sparse times dense products: whether a matrix is one of a backend
-   (and, when asked, whether its values are valid there) */
+/* Dense matrices whose values the sparse times dense products use in a backend's memory: whether a
+   matrix is one (ours of that backend, when asked with its values valid there, or PETSc's CUDA dense
+   matrices for cuda), and its local array and leading dimension */
 PETSC_INTERN PetscErrorCode MatDenseGPUInBackend(Mat, PetscELLGBackend, PetscBool, PetscBool *);
+PETSC_INTERN PetscErrorCode MatDenseGPUGetBackendArrayRead(Mat, const PetscScalar **, PetscInt *);
+PETSC_INTERN PetscErrorCode MatDenseGPURestoreBackendArrayRead(Mat, const PetscScalar **);
+PETSC_INTERN PetscErrorCode MatDenseGPUGetBackendArrayWrite(Mat, PetscScalar **, PetscInt *);
+PETSC_INTERN PetscErrorCode MatDenseGPURestoreBackendArrayWrite(Mat, PetscScalar **);
 
 /* how an operation uses the values of a vector */
 typedef enum {

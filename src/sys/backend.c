@@ -186,6 +186,46 @@ PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend be)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+#if defined(ELLG_HAVE_PETSC_CUDA)
+/*
+   PETSc queues its device work on the stream of its current device context, our kernels run on the
+   legacy default stream (PETSc's default stream is that one too, which needs nothing): after taking a
+   device array from one of PETSc's objects our stream waits for PETSc's, and before giving it back
+   PETSc's waits for ours.
+*/
+static PetscErrorCode PetscELLGPetscStream(void **stream)
+{
+  PetscDeviceContext dctx;
+  void              *handle;
+
+  PetscFunctionBegin;
+  PetscCall(PetscDeviceContextGetCurrentContext(&dctx));
+  PetscCall(PetscDeviceContextGetStreamHandle(dctx, &handle));
+  *stream = *(void **)handle; /* a pointer to the cudaStream_t, NULL for the legacy default stream */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGWaitForPetsc(void)
+{
+  void *stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGPetscStream(&stream));
+  if (stream) PetscCallELLGCuda(ELLGCudaDefaultStreamWait(stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGPetscWaitForUs(void)
+{
+  void *stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGPetscStream(&stream));
+  if (stream) PetscCallELLGCuda(ELLGCudaStreamWaitDefault(stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
 /* one line naming the backend (and the device) for MatView/VecView info */
 PetscErrorCode PetscELLGBackendView(PetscELLGBackend be, PetscViewer viewer)
 {

@@ -3,10 +3,8 @@
    those of our device vectors of that backend and, with a PETSc built with CUDA, those of PETSc's own
    CUDA vectors (VECSEQCUDA, VECMPICUDA) for the cuda backend, used in place.
 
-   PETSc queues its device work on the stream of its current device context, our kernels run on the
-   legacy default stream: taking a PETSc vector's array orders our stream after PETSc's, and giving it
-   back orders PETSc's after ours. PETSc's default stream is the legacy default stream itself, which
-   needs nothing.
+   The device arrays of PETSc's vectors are ordered against PETSc's stream: PetscELLGWaitForPetsc()
+   after taking one, PetscELLGPetscWaitForUs() before giving it back.
 */
 #include "vecgpuimpl.h"
 
@@ -15,19 +13,6 @@ static PetscErrorCode VecGPUIsPetscCUDA(Vec v, PetscBool *cuda)
 {
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompareAny((PetscObject)v, cuda, VECSEQCUDA, VECMPICUDA, ""));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* the stream of PETSc's current device context, NULL for the legacy default stream */
-static PetscErrorCode PetscELLGPetscStream(void **stream)
-{
-  PetscDeviceContext dctx;
-  void              *handle;
-
-  PetscFunctionBegin;
-  PetscCall(PetscDeviceContextGetCurrentContext(&dctx));
-  PetscCall(PetscDeviceContextGetStreamHandle(dctx, &handle));
-  *stream = *(void **)handle; /* a pointer to the cudaStream_t */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif
@@ -60,16 +45,11 @@ PetscErrorCode VecGPUGetBackendArray(Vec v, VecGPUAccess mode, PetscScalar **a)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(ELLG_HAVE_PETSC_CUDA)
-  {
-    void *stream;
-
-    if (mode == VECGPU_READ) PetscCall(VecCUDAGetArrayRead(v, (const PetscScalar **)a));
-    else if (mode == VECGPU_WRITE) PetscCall(VecCUDAGetArrayWrite(v, a));
-    else PetscCall(VecCUDAGetArray(v, a));
-    PetscCall(PetscELLGPetscStream(&stream));
-    if (stream) PetscCallELLGCuda(ELLGCudaDefaultStreamWait(stream));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  if (mode == VECGPU_READ) PetscCall(VecCUDAGetArrayRead(v, (const PetscScalar **)a));
+  else if (mode == VECGPU_WRITE) PetscCall(VecCUDAGetArrayWrite(v, a));
+  else PetscCall(VecCUDAGetArray(v, a));
+  PetscCall(PetscELLGWaitForPetsc());
+  PetscFunctionReturn(PETSC_SUCCESS);
 #else
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Vector of type %s has no array in a backend's memory", ((PetscObject)v)->type_name);
 #endif
@@ -89,16 +69,11 @@ PetscErrorCode VecGPURestoreBackendArray(Vec v, VecGPUAccess mode, PetscScalar *
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(ELLG_HAVE_PETSC_CUDA)
-  {
-    void *stream;
-
-    PetscCall(PetscELLGPetscStream(&stream));
-    if (stream) PetscCallELLGCuda(ELLGCudaStreamWaitDefault(stream));
-    if (mode == VECGPU_READ) PetscCall(VecCUDARestoreArrayRead(v, (const PetscScalar **)a));
-    else if (mode == VECGPU_WRITE) PetscCall(VecCUDARestoreArrayWrite(v, a));
-    else PetscCall(VecCUDARestoreArray(v, a));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  PetscCall(PetscELLGPetscWaitForUs());
+  if (mode == VECGPU_READ) PetscCall(VecCUDARestoreArrayRead(v, (const PetscScalar **)a));
+  else if (mode == VECGPU_WRITE) PetscCall(VecCUDARestoreArrayWrite(v, a));
+  else PetscCall(VecCUDARestoreArray(v, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
 #else
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Vector of type %s has no array in a backend's memory", ((PetscObject)v)->type_name);
 #endif

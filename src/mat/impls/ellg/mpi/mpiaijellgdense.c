@@ -172,7 +172,7 @@ static PetscErrorCode MatProductNumericBackend_MPIAIJELLG_MPIDense(MatProductDat
 
   PetscFunctionBegin;
   PetscCall(MatProductSetUpBackend_MPIAIJELLG_MPIDense(d, be));
-  PetscCall(MatDenseGPUGetArrayRead(Bl, &b, &ldb));
+  PetscCall(MatDenseGPUGetBackendArrayRead(Bl, &b, &ldb));
   if (L) {
     PetscELLGBackendCall(be, ELLGHostGatherColumns, ELLGCudaGatherColumns, (NULL, (int)d->nsend, (int)L, d->send_d, b, (int)ldb, d->sent_d, (int)d->nsend));
     PetscCall(PetscELLGMemcpy(be, d->sent, d->sent_d, sizeof(PetscScalar) * d->nsend * L, ELLG_MEMCPY_DTOH));
@@ -187,10 +187,10 @@ static PetscErrorCode MatProductNumericBackend_MPIAIJELLG_MPIDense(MatProductDat
   terms[1].B       = d->ghosts_d;
   terms[1].rstride = 1;
   terms[1].cstride = d->nghost;
-  PetscCall(MatDenseGPUGetArrayWrite(Cl, &c, &ldc));
+  PetscCall(MatDenseGPUGetBackendArrayWrite(Cl, &c, &ldc));
   PetscCall(ELLGSpMMApplyBackend(d->spmm, L, 2, terms, c, ldc));
-  PetscCall(MatDenseGPURestoreArrayWrite(Cl, &c));
-  PetscCall(MatDenseGPURestoreArrayRead(Bl, &b));
+  PetscCall(MatDenseGPURestoreBackendArrayWrite(Cl, &c));
+  PetscCall(MatDenseGPURestoreBackendArrayRead(Bl, &b));
   PetscCall(PetscELLGLogSynchronize(be));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -236,7 +236,7 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   MatProductData_MPIAIJELLG_MPIDense *d;
   Mat                                 A, B, Ad;
   ELLGFormat                          fmt;
-  PetscBool                           isdense, gpu, conforming;
+  PetscBool                           isdense, device, conforming;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -249,8 +249,8 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   PetscCall(MatSetSizes(C, A->rmap->n, B->cmap->n, A->rmap->N, B->cmap->N));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)C, MATMPIDENSE, &isdense));
   if (!isdense) {
-    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATMPIDENSEGPU, &gpu));
-    PetscCall(MatSetType(C, gpu ? MATMPIDENSEGPU : MATMPIDENSE));
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &device, MATMPIDENSEGPU, MATMPIDENSECUDA, ""));
+    PetscCall(MatSetType(C, device ? ((PetscObject)B)->type_name : MATMPIDENSE));
     C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense; /* MatSetType() cleared it */
   }
   PetscCall(MatSetUp(C));

@@ -34,11 +34,11 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
   term.rstride = 1;
   PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
   if (bdev && cdev) {
-    PetscCall(MatDenseGPUGetArrayRead(B, &term.B, &term.cstride));
-    PetscCall(MatDenseGPUGetArrayWrite(C, &c, &ldc));
+    PetscCall(MatDenseGPUGetBackendArrayRead(B, &term.B, &term.cstride));
+    PetscCall(MatDenseGPUGetBackendArrayWrite(C, &c, &ldc));
     PetscCall(ELLGSpMMApplyBackend((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
-    PetscCall(MatDenseGPURestoreArrayWrite(C, &c));
-    PetscCall(MatDenseGPURestoreArrayRead(B, &term.B));
+    PetscCall(MatDenseGPURestoreBackendArrayWrite(C, &c));
+    PetscCall(MatDenseGPURestoreBackendArrayRead(B, &term.B));
     PetscCall(PetscELLGLogSynchronize(term.fmt->backend));
   } else {
     PetscCall(MatDenseGetLDA(B, &term.cstride));
@@ -62,7 +62,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
   Mat          A, B;
   ELLGFormat   fmt;
   ELLGSpMM     spmm;
-  PetscBool    isdense, gpu;
+  PetscBool    isdense, device;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -72,8 +72,8 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
   PetscCall(MatSetSizes(C, A->rmap->n, B->cmap->n, A->rmap->n, B->cmap->n));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)C, MATSEQDENSE, &isdense));
   if (!isdense) {
-    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATSEQDENSEGPU, &gpu));
-    PetscCall(MatSetType(C, gpu ? MATSEQDENSEGPU : MATSEQDENSE));
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &device, MATSEQDENSEGPU, MATSEQDENSECUDA, ""));
+    PetscCall(MatSetType(C, device ? ((PetscObject)B)->type_name : MATSEQDENSE));
     C->ops->productsymbolic = MatProductSymbolic_SeqAIJELLG_SeqDense; /* MatSetType() cleared it */
   }
   PetscCall(MatSetUp(C));
