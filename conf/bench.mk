@@ -12,7 +12,9 @@
 #                                  MB, conversion ms, relative error), and JSON in $(BENCH_JSON).
 #                                  BENCH_ARGS replaces the matrices and options, BENCH_EXTRA_ARGS
 #                                  adds options: BENCH_EXTRA_ARGS=-sweep adds rows with other
-#                                  settings of each format's options
+#                                  settings of each format's options. Built against a PETSc with
+#                                  CUDA (PETSC_DIR=...), also rows of PETSc's own aijcusparse and
+#                                  sellcuda (-petsc_types; tutorials/bench_spmv_petsccuda.h)
 #   make bench-plot                tutorials/plot_bench.py: a summary of $(BENCH_JSON) (geometric mean
 #                                  against cuSPARSE, % of copy bandwidth of the large matrices), then
 #                                  charts next to it, bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
@@ -69,7 +71,7 @@ BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o $(TUTDIR)/bench_cusparse.cu
 
 # ellgconf.h changes with the CUDA setting, so the bench is recompiled too
 $(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmv.o: tutorials/bench_spmv_report.h tutorials/bench_spmv_cusparse.h tutorials/bench_spmv_settings.h tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(TUTDIR)/bench_spmv.o: tutorials/bench_spmv_report.h tutorials/bench_spmv_cusparse.h tutorials/bench_spmv_settings.h tutorials/bench_spmv_petsccuda.h src/include/ellgcompat.h tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_spmm.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
 $(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 $(TUTDIR)/bench_assembly.o $(TUTDIR)/bench_mpi.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)

@@ -40,6 +40,44 @@ extern "C" int BenchCudaSynchronize(void)
   return 0;
 }
 
+extern "C" int BenchCudaGetDevice(int *dev)
+{
+  CallCuda(cudaGetDevice(dev));
+  return 0;
+}
+
+extern "C" int BenchCudaSetDevice(int dev)
+{
+  CallCuda(cudaSetDevice(dev));
+  return 0;
+}
+
+extern "C" int BenchCudaClearError(void)
+{
+  (void)cudaGetLastError();
+  CallCuda(cudaDeviceSynchronize());
+  return 0;
+}
+
+extern "C" int BenchCudaMemGetFree(size_t *bytes)
+{
+  size_t total;
+
+  CallCuda(cudaMemGetInfo(bytes, &total));
+  return 0;
+}
+
+extern "C" int BenchCudaStreamIsOrdered(void *stream, int *ordered)
+{
+  unsigned int flags;
+
+  *ordered = 1;
+  if (!stream) return 0;
+  CallCuda(cudaStreamGetFlags((cudaStream_t)stream, &flags));
+  *ordered = !(flags & cudaStreamNonBlocking);
+  return 0;
+}
+
 extern "C" int BenchCudaMalloc(void **ptr, size_t bytes)
 {
   *ptr = NULL;

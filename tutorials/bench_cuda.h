@@ -28,6 +28,19 @@ int BenchCudaGetDeviceCount(int *count); /* 0 devices (no error) when no usable 
 int BenchCudaDeviceName(char *name, size_t len);
 int BenchCudaSynchronize(void);
 
+/* The current device, which the timer, copies and cuSPARSE use, and setting it (back) */
+int BenchCudaGetDevice(int *dev);
+int BenchCudaSetDevice(int dev);
+/* Clears the CUDA runtime's last error, which a failed call of other code (PETSc's) leaves for the next
+   check of a launch to see, then synchronizes the device: nonzero when the context is lost (a sticky error) */
+int BenchCudaClearError(void);
+/* Free memory of the current device in bytes (cudaMemGetInfo) */
+int BenchCudaMemGetFree(size_t *bytes);
+/* *ordered: whether work launched on stream (a cudaStream_t; NULL: the default stream) is ordered with the
+   events and the hold of the timer below, which are on the legacy default stream: the default stream
+   itself or a blocking stream are, a stream created with cudaStreamNonBlocking is not */
+int BenchCudaStreamIsOrdered(void *stream, int *ordered);
+
 /* Device memory, pinned host memory and a blocking host-to-device cudaMemcpy (from pageable or
    pinned memory), for bench_assembly's reference upload of the CSR values */
 int BenchCudaMalloc(void **ptr, size_t bytes);

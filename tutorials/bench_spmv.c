@@ -1,8 +1,10 @@
 #include "bench_spmv_cusparse.h"
 #include "bench_spmv_settings.h"
+#include "bench_spmv_petsccuda.h"
 
-static char help[] = "Times MatMult of PETSc-ELLG matrix formats next to PETSc's AIJ on the host and cuSPARSE on the\n\
-GPU (CSR and sliced ELL), on generated matrices and matrix files, and checks every product against AIJ's.\n\
+static char help[] = "Times MatMult of PETSc-ELLG matrix formats next to PETSc's AIJ on the host, cuSPARSE on the GPU\n\
+(CSR and sliced ELL) and, with a PETSc built with CUDA, PETSc's own GPU types (-petsc_types <aijcusparse,sellcuda>),\n\
+on generated matrices and matrix files, and checks every product against AIJ's.\n\
 " BENCH_MATRICES_HELP "\
   -n <50,...,300>          sizes (list) for the generators of -gen: -n 100,200 adds lap3d7-100,lap3d7-200;\n\
                            the default when neither -matrices nor -suite is given\n\
@@ -177,8 +179,8 @@ static PetscErrorCode PrintMatrix(const CSR *csr)
   PetscFunctionReturn(0);
 }
 
-/* All rows of one matrix: AIJ on the host (the reference product), cuSPARSE, then each setting of each
-   format */
+/* All rows of one matrix: AIJ on the host (the reference product), cuSPARSE, PETSc's own GPU types (with a
+   PETSc built with CUDA), then each setting of each format */
 static PetscErrorCode BenchMatrix(Bench *b, const CSR *csr, PetscInt nsettings, const Setting settings[])
 {
   Mat          Aaij;
@@ -202,6 +204,9 @@ static PetscErrorCode BenchMatrix(Bench *b, const CSR *csr, PetscInt nsettings, 
   }
   PetscCall(MatDestroy(&Aaij));
   PetscCall(RunCusparse(b, csr, x, yref));
+#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+  PetscCall(RunPetscCuda(b, csr, x, yref));
+#endif
   for (PetscInt s = 0; s < nsettings; s++) PetscCall(RunSetting(b, csr, &settings[s], x, y, yref));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
@@ -261,6 +266,9 @@ static PetscErrorCode BenchSetUp(Bench *b)
     PetscFunctionReturn(0);
   }
   PetscCall(BenchDeviceSetUp(&b->dev));
+#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+  PetscCall(PetscCudaRowsSetUp(b));
+#endif
   if (b->check_only) PetscFunctionReturn(0);
 #if defined(BENCH_HAVE_CUDA)
   if (b->dev.device) {
@@ -289,6 +297,9 @@ int main(int argc, char **argv)
   Setting       *settings;
   PetscMPIInt    size;
 
+#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+  PetscCall(PetscCudaRowsPreInitialize());
+#endif
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));

@@ -79,6 +79,19 @@ static PetscBool IsCusparse(const Result *r)
   return (PetscBool)!strcmp(r->format, "cusparse");
 }
 
+/* a row of one of PETSc's own GPU types, petsc/<type> (bench_spmv_petsccuda.h) */
+static PetscBool IsPetsc(const Result *r)
+{
+  return (PetscBool)!strcmp(r->format, "petsc");
+}
+
+static PetscBool AnyPetsc(const Bench *b)
+{
+  for (PetscInt i = 0; i < b->nresults; i++)
+    if (IsPetsc(&b->results[i])) return PETSC_TRUE;
+  return PETSC_FALSE;
+}
+
 static PetscBool Timed(const Result *r)
 {
   return (PetscBool)(!r->skipped[0] && r->reps > 0);
@@ -129,10 +142,11 @@ static PetscErrorCode PrintChecks(Bench *b, const CSR *A, PetscInt first)
 }
 
 /* "[i/N] matrix: R rows, N nonzeros: " and how the matrix's rows [first, b->nresults) went: our fastest
-   with device vectors (any setting) against the best cuSPARSE row, or why there is no comparison */
+   with device vectors (any setting) against the best cuSPARSE row, or why there is no comparison; and
+   against the fastest of PETSc's own GPU types when one was timed */
 static PetscErrorCode PrintProgress(Bench *b, const CSR *A, PetscInt first)
 {
-  const Result *best = NULL, *ours = NULL, *cusparse = NULL;
+  const Result *best = NULL, *ours = NULL, *cusparse = NULL, *petsc = NULL;
   PetscReal     cu = BestCusparseMs(b, b->imatrix);
   char          line[256], name[64];
 
@@ -141,7 +155,9 @@ static PetscErrorCode PrintProgress(Bench *b, const CSR *A, PetscInt first)
     const Result *r = &b->results[i];
 
     if (IsCusparse(r)) cusparse = cusparse ? cusparse : r;
-    else if (!r->reference && !strcmp(r->mode, "GPU")) {
+    else if (IsPetsc(r)) {
+      if (Timed(r) && (!petsc || r->ms < petsc->ms)) petsc = r;
+    } else if (!r->reference && !strcmp(r->mode, "GPU")) {
       ours = ours ? ours : r;
       if (Timed(r) && (!best || r->ms < best->ms)) best = r;
     }
@@ -151,8 +167,13 @@ static PetscErrorCode PrintProgress(Bench *b, const CSR *A, PetscInt first)
   if (!best) PetscCall(PetscPrintf(PETSC_COMM_SELF, "none of our formats ran (%s)\n", ours ? ours->skipped : "no formats"));
   else {
     PetscCall(RowName(best, name, sizeof(name)));
-    if (cu > 0) PetscCall(PetscPrintf(PETSC_COMM_SELF, "best %s %.2fx the best cuSPARSE\n", name, (double)(cu / best->ms)));
-    else PetscCall(PetscPrintf(PETSC_COMM_SELF, "best %s %.4f ms; no cuSPARSE time (%s)\n", name, (double)best->ms, cusparse ? cusparse->skipped : "not run"));
+    if (cu > 0) PetscCall(PetscPrintf(PETSC_COMM_SELF, "best %s %.2fx the best cuSPARSE", name, (double)(cu / best->ms)));
+    else PetscCall(PetscPrintf(PETSC_COMM_SELF, "best %s %.4f ms; no cuSPARSE time (%s)", name, (double)best->ms, cusparse ? cusparse->skipped : "not run"));
+    if (petsc) {
+      PetscCall(RowName(petsc, name, sizeof(name)));
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, ", %.2fx the best of PETSc's (%s)", (double)(petsc->ms / best->ms), name));
+    }
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "\n"));
   }
   PetscFunctionReturn(0);
 }
@@ -182,6 +203,12 @@ static PetscErrorCode PrintTable(Bench *b)
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "vs cuSP = the best cuSPARSE time of the matrix (CSR or SELL) / this time; dev MB: the matrix on the device (our formats: as\n"));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "they report it; cuSPARSE: its arrays), MB = 2^20 bytes; conv ms: from the host CSR to the matrix ready on the device\n"));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "(ours: MatCreate to the assembly that builds the format; cuSPARSE: CSR copied, or SELL made on the host and copied)\n"));
+  if (AnyPetsc(b)) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "petsc/<type>: PETSc's own GPU type, MatConvert of AIJ, MatMult with VECCUDA vectors timed as our GPU rows (/idle: its MatMult\n"));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "waits for the device, so it is timed from an idle device); its dev MB: the device memory its conversion and first\n"));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "product took (cudaMemGetInfo, in 2 MiB steps; with PETSc's SpMV buffer); conv ms: to the end of that first MatMult,\n"));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "which copies the matrix to the device\n"));
+  }
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10s %11s %-24s %-5s %-7s %10s %8s %8s %6s %8s %9s %9s %9s\n", "matrix", "rows", "nnz", "format", "mode", "backend", "ms", "GFLOP/s", "GB/s", "%copy", "vs cuSP", "dev MB", "conv ms", "rel.err"));
   for (PetscInt i = 0; i < b->nresults; i++) {
     const Result   *r  = &b->results[i];
@@ -227,6 +254,7 @@ static PetscErrorCode WriteJSON(Bench *b, const char *path)
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"speedup_vs_cusparse\": \"the best cuSPARSE ms of the matrix (CSR or SELL) / ms\",\n  \"cusparse_sell_slice\": %d,\n", BENCH_CUSPARSE_SELL_SLICE));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"conv_ms\": \"wall clock from the host CSR to the matrix ready on the device\",\n  \"sweep\": %s,\n", b->sweep ? "true" : "false"));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"ms\": \"median product, device: CUDA events, launched while the device is held (mode GPU, queued) or from an idle device; host: wall clock\",\n  \"queued\": %s,\n  \"wall_ms\": \"median product by wall clock from an idle device until done\",\n", b->queued ? "true" : "false"));
+  if (AnyPetsc(b)) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"petsc\": \"format petsc, variant <type>: PETSc's own GPU type (MatConvert of AIJ, MatMult with VECCUDA vectors, timed as the GPU rows; <type>/idle: timed from an idle device); device_bytes: the device memory its conversion and first product took (cudaMemGetInfo); conv_ms: to the end of its first product, which copies the matrix to the device\",\n"));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"reps\": %" PetscInt_FMT ",\n  \"warmup\": %" PetscInt_FMT ",\n  \"not_loaded\": [", b->reps, b->warmup));
   for (PetscInt i = 0; i < b->unloaded.n; i++) {
     PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%s\n    {\"matrix\": ", i ? "," : ""));

@@ -4,13 +4,15 @@ arch/bench/bench_spmv.json). First a summary (needs nothing but Python): the bes
 vectors, any setting) against the best cuSPARSE time of each matrix, as a geometric mean over the
 matrices with both, how many are slower, and the five least; and for each matrix of 10^7 nonzeros or
 more the best of ours as a percentage of the copy bandwidth of the same run, on the model bytes and on
-the format's own device bytes (+ 16 bytes per row for x and y). Then the charts:
+the format's own device bytes (+ 16 bytes per row for x and y); with rows of PETSc's own GPU types (petsc/<type>,
+a PETSc built with CUDA), the best of ours against the best of them likewise. Then the charts:
 
   <prefix>_speedup.png   per matrix, the speedup of each of our formats (device vectors, the format's own
                          choices) and of the best of ours (any -sweep setting too) against the best
                          cuSPARSE time of the matrix (CSR or SELL)
-  <prefix>_roofline.png  per matrix, the effective bandwidth (model bytes / time) of each of our formats
-                         and of cuSPARSE CSR and SELL, under the copy bandwidth measured in the same run
+  <prefix>_roofline.png  per matrix, the effective bandwidth (model bytes / time) of each of our formats,
+                         of cuSPARSE CSR and SELL and of PETSc's types, under the copy bandwidth measured
+                         in the same run
 
     python3 tutorials/plot_bench.py arch/bench/bench_spmv.json [-o prefix]
 
@@ -26,8 +28,8 @@ import sys
 
 def device_rows(results):
     """The rows timed with device vectors, {series: {matrix: row}}, and the matrices in the order of the run.
-    A series is our format with its own choices, or cuSPARSE CSR or SELL; ours with every setting also
-    goes into "best of ours" (the fastest of them)."""
+    A series is our format with its own choices, cuSPARSE CSR or SELL, or one of PETSc's own types ("petsc
+    <type>"); ours with every setting also go into "best of ours" (the fastest of them)."""
     series, matrices = {}, []
     for r in results:
         if r["matrix"] not in matrices:
@@ -36,6 +38,8 @@ def device_rows(results):
             continue
         if r["format"] == "cusparse":
             name = "cusparse " + r["variant"].split("-")[0]  # CSR-ALG1, CSR-ALG2: CSR
+        elif r["format"] == "petsc":
+            name = "petsc " + r["variant"].split("/")[0]  # aijcusparse, sellcuda/idle: sellcuda
         else:
             best = series.setdefault("best of ours", {})
             if r["matrix"] not in best or r["ms"] < best[r["matrix"]]["ms"]:
@@ -58,6 +62,14 @@ def summary(bench, series, matrices):
         slower = sorted(s for s in speedups if s[0] < 1)
         print(f"best of ours against the best cuSPARSE: geometric mean {gmean:.3f}x over {len(speedups)} matrices, "
               f"slower on {len(slower)}" + (": " + ", ".join(f"{m} {x:.2f}x" for x, m in slower[:5]) if slower else ""))
+    petsc = [s for s in series if s.startswith("petsc ")]
+    against = [(min(series[s][m]["ms"] for s in petsc if m in series[s]) / best[m]["ms"], m)
+               for m in matrices if m in best and any(m in series[s] for s in petsc)]
+    if against:
+        gmean = math.exp(sum(math.log(x) for x, _ in against) / len(against))
+        slower = sorted(s for s in against if s[0] < 1)
+        print(f"best of ours against the best of PETSc's types ({', '.join(s[6:] for s in sorted(petsc))}): geometric mean {gmean:.3f}x over "
+              f"{len(against)} matrices, slower on {len(slower)}" + (": " + ", ".join(f"{m} {x:.2f}x" for x, m in slower[:5]) if slower else ""))
     copy = bench["copy_bandwidth_GBs"]["reference"]
     for m in matrices:
         r = best.get(m)
@@ -114,7 +126,8 @@ def main():
         sys.exit("plot_bench.py needs matplotlib, which is not installed: python3 -m pip install matplotlib (from PyPI)")
 
     prefix = args.output or os.path.splitext(args.json)[0]
-    ours = sorted(s for s in series if not s.startswith("cusparse") and s != "best of ours")
+    ours = sorted(s for s in series if not s.startswith(("cusparse", "petsc ")) and s != "best of ours")
+    petsc = sorted(s for s in series if s.startswith("petsc "))
     device = bench["device"] or f"no GPU: {bench.get('no_device', '')}"
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
 
@@ -131,9 +144,10 @@ def main():
     plt.close(fig)
 
     fig, ax = figure(plt, matrices, f"SpMV effective bandwidth, backend {bench['backend']} ({device})", f"GB/s ({bench['model_bytes']} bytes per product)")
-    for k, name in enumerate(ours + [s for s in ("cusparse CSR", "cusparse SELL") if s in series]):
-        cusparse = name.startswith("cusparse")
-        plot_series(ax, matrices, series[name], "GBs", marker="s" if cusparse else "o", markersize=4, color="gray" if name == "cusparse CSR" else "black" if cusparse else colors[k % len(colors)], label=name)
+    for k, name in enumerate(ours + [s for s in ("cusparse CSR", "cusparse SELL") if s in series] + petsc):
+        cusparse, petscrow = name.startswith("cusparse"), name.startswith("petsc ")
+        color = "gray" if name == "cusparse CSR" else "black" if cusparse else colors[k % len(colors)]
+        plot_series(ax, matrices, series[name], "GBs", marker="s" if cusparse else "^" if petscrow else "o", markersize=4, color=color, label=name)
     copy = bench["copy_bandwidth_GBs"]["reference"]
     if copy:
         ax.axhline(copy, color="red", linestyle="--", label=f"copy bandwidth {copy:.0f} GB/s (same run)")

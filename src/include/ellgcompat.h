@@ -93,3 +93,10 @@ typedef PetscCtxRt ELLGCtxRt;
 /* PetscErrorMessage(): its third argument is char ** until 3.25, const char ** since; a void * converts
    to either */
 #define ELLGErrorMessage(n, text, specific) PetscErrorMessage(n, text, (void *)(specific))
+
+/* PETSc's own CUDA matrix types, which bench_spmv times next to ours: MATSELLCUDA and
+   PetscDeviceContextGetStreamHandle() came in 3.20. ELLG_HAVE_PETSC_CUDA_TYPES: PETSc was built with CUDA
+   and has both */
+#if defined(PETSC_HAVE_CUDA) && PETSC_VERSION_GE(3, 20, 0)
+  #define ELLG_HAVE_PETSC_CUDA_TYPES 1
+#endif
