@@ -204,7 +204,7 @@ static PetscErrorCode BenchMatrix(Bench *b, const CSR *csr, PetscInt nsettings, 
   }
   PetscCall(MatDestroy(&Aaij));
   PetscCall(RunCusparse(b, csr, x, yref));
-#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+#if defined(PETSC_HAVE_CUDA)
   PetscCall(RunPetscCuda(b, csr, x, yref));
 #endif
   for (PetscInt s = 0; s < nsettings; s++) PetscCall(RunSetting(b, csr, &settings[s], x, y, yref));
@@ -266,7 +266,7 @@ static PetscErrorCode BenchSetUp(Bench *b)
     PetscFunctionReturn(0);
   }
   PetscCall(BenchDeviceSetUp(&b->dev));
-#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+#if defined(PETSC_HAVE_CUDA)
   PetscCall(PetscCudaRowsSetUp(b));
 #endif
   if (b->check_only) PetscFunctionReturn(0);
@@ -297,7 +297,7 @@ int main(int argc, char **argv)
   Setting       *settings;
   PetscMPIInt    size;
 
-#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+#if defined(PETSC_HAVE_CUDA)
   PetscCall(PetscCudaRowsPreInitialize());
 #endif
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));

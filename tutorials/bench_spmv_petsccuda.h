@@ -1,8 +1,8 @@
 /*
    PETSc's own CUDA matrix types in bench_spmv, rows petsc/<type> of every matrix next to ours and
    cuSPARSE's (-petsc_types, default aijcusparse and sellcuda), with the same columns and the same check
-   against AIJ's product. Compiled only when PETSc was built with CUDA (ELLG_HAVE_PETSC_CUDA_TYPES,
-   ellgcompat.h); they run only on the bench's GPU (BENCH_HAVE_CUDA and a device), else their rows are
+   against AIJ's product. Compiled only when PETSc was built with CUDA (PETSC_HAVE_CUDA, 3.20 or
+   later: ellgcompat.h); they run only on the bench's GPU (BENCH_HAVE_CUDA and a device), else their rows are
    skipped with the reason (left out with -check_only, whose output is then the same with every PETSc).
    Header-only, as the other bench headers.
 
@@ -42,7 +42,7 @@
 #include "../src/include/ellgcompat.h"
 #include "bench_spmv_report.h"
 
-#if defined(ELLG_HAVE_PETSC_CUDA_TYPES)
+#if defined(PETSC_HAVE_CUDA)
   #include <petscdevice.h>
 
 /* The types of the run (-petsc_types), and why their rows are not run (empty when they are) */

@@ -10,7 +10,7 @@
   #define PETSC_SUCCESS 0
 #endif
 
-/* a PETSc built with CUDA: from 3.20 (PetscDeviceContextGetStreamHandle()) */
+/* a PETSc built with CUDA: from 3.20 (PetscDeviceContextGetStreamHandle(), MATSELLCUDA) */
 #if defined(PETSC_HAVE_CUDA) && PETSC_VERSION_LT(3, 20, 0)
   #error "PETSc-ELLG needs PETSc 3.20 or later when PETSc is built with CUDA"
 #endif
@@ -93,10 +93,3 @@ typedef PetscCtxRt ELLGCtxRt;
 /* PetscErrorMessage(): its third argument is char ** until 3.25, const char ** since; a void * converts
    to either */
 #define ELLGErrorMessage(n, text, specific) PetscErrorMessage(n, text, (void *)(specific))
-
-/* PETSc's own CUDA matrix types, which bench_spmv times next to ours: MATSELLCUDA and
-   PetscDeviceContextGetStreamHandle() came in 3.20. ELLG_HAVE_PETSC_CUDA_TYPES: PETSc was built with CUDA
-   and has both */
-#if defined(PETSC_HAVE_CUDA) && PETSC_VERSION_GE(3, 20, 0)
-  #define ELLG_HAVE_PETSC_CUDA_TYPES 1
-#endif
