@@ -372,6 +372,15 @@ static inline PetscErrorCode IsDeviceVec(Mat A, Vec v, PetscBool *flg)
   PetscFunctionReturn(0);
 }
 
+/* PrintResult - a line "what ... ok" (what padded to width characters), or FAILED, counted in *nfail */
+static inline PetscErrorCode PrintResult(MPI_Comm comm, int width, const char *what, PetscBool ok, PetscInt *nfail)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscPrintf(comm, "%-*s %s\n", width, what, ok ? "ok" : "FAILED"));
+  if (!ok) (*nfail)++;
+  PetscFunctionReturn(0);
+}
+
 /* CopyValues - dst <- src through the arrays (no vector operation between the two, whatever their kinds) */
 static inline PetscErrorCode CopyValues(Vec src, Vec dst)
 {

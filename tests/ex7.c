@@ -14,6 +14,8 @@ taking the chunked path; errors for bad input. Prints pass/fail lines only, the 
 
 static const PetscInt Ls[] = {1, 2, 3, 7, 8, 17, 32, 33};
 
+#define WIDTH 72 /* of the descriptions in the result lines */
+
 /* the events counted around operations: our sparse times dense product, its chunked path, the copies of device dense matrices */
 typedef struct {
   PetscLogDouble spmm, chunks, to, from;
@@ -107,14 +109,6 @@ static PetscErrorCode CheckType(Mat A, const char *root, const char *what, Petsc
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode PrintResult(MPI_Comm comm, const char *what, PetscBool ok, PetscInt *nfail)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscPrintf(comm, "%-72s %s\n", what, ok ? "ok" : "FAILED"));
-  if (!ok) (*nfail)++;
-  PetscFunctionReturn(0);
-}
-
 /* conversions between MATDENSE and MATDENSEGPU (initial, reuse, in place, MatSetType()), and to AIJ */
 static PetscErrorCode CheckConversions(MPI_Comm comm, PetscInt m, PetscInt M, PetscRandom rnd, PetscInt *nfail)
 {
@@ -159,7 +153,7 @@ static PetscErrorCode CheckConversions(MPI_Comm comm, PetscInt m, PetscInt M, Pe
   PetscCall(CheckType(D, MATDENSEGPU, "MatCreateDenseGPU", &ok));
   PetscCall(MatCopy(B, D, SAME_NONZERO_PATTERN));
   PetscCall(Compare(D, B, "MatCreateDenseGPU, MatCopy", &ok));
-  PetscCall(PrintResult(comm, "conversions dense <-> densegpu (initial, reuse, in place), to aij", ok, nfail));
+  PetscCall(PrintResult(comm, WIDTH, "conversions dense <-> densegpu (initial, reuse, in place), to aij", ok, nfail));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&B2));
   PetscCall(MatDestroy(&G));
@@ -244,7 +238,7 @@ static PetscErrorCode CheckDeviceOps(MPI_Comm comm, PetscInt m, PetscInt M, Pets
   PetscCall(MatDestroy(&H));
   PetscCall(MatDuplicate(G, MAT_DO_NOT_COPY_VALUES, &H));
   PetscCall(Compare(H, Hplain, "MatDuplicate without the values", &ok));
-  PetscCall(PrintResult(comm, "zero, scale, copy, axpy, norms, duplicate against dense", ok, nfail));
+  PetscCall(PrintResult(comm, WIDTH, "zero, scale, copy, axpy, norms, duplicate against dense", ok, nfail));
   PetscCall(MatDestroy(&R));
   PetscCall(MatDestroy(&X));
   PetscCall(MatDestroy(&G));
@@ -382,7 +376,7 @@ static PetscErrorCode CheckInherited(MPI_Comm comm, PetscInt m, PetscInt M, Pets
   if (!ok) PetscCall(PetscPrintf(comm, "    FAILED MatDensePlaceArray, MatScale, MatDenseResetArray\n"));
   PetscCall(Compare(G, R, "MatDenseResetArray", &ok));
   PetscCall(PetscFree(user));
-  PetscCall(PrintResult(comm, "inherited operations after the backend copy was written", ok, nfail));
+  PetscCall(PrintResult(comm, WIDTH, "inherited operations after the backend copy was written", ok, nfail));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
   PetscCall(VecDestroy(&yref));
@@ -464,7 +458,7 @@ static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscRandom 
     PetscCall(MatDestroy(&Cref));
   }
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s: C = A B on the backend, L = 1 .. 33", name));
-  PetscCall(PrintResult(comm, what, ok, nfail));
+  PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
   PetscFunctionReturn(0);
 }
 
@@ -541,7 +535,7 @@ static PetscErrorCode CheckReuse(Mat A, Mat R, const CSR *csr, const char *name,
   PetscCall(MatMatMult(R, Bref, MAT_REUSE_MATRIX, PETSC_DEFAULT, &Cref));
   PetscCall(Compare(D, Cref, "B on the backend again", &ok));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s: MatProduct reuse after A and B change", name));
-  PetscCall(PrintResult(comm, what, ok, nfail));
+  PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&Bref));
   PetscCall(MatDestroy(&D));

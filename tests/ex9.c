@@ -9,6 +9,8 @@ against AIJ's host solve. Prints pass/fail lines only.\n\
 #include <petscksp.h>
 #include "ellgtest.h"
 
+#define WIDTH 58 /* of the descriptions in the result lines */
+
 /* the counts of PETSc's copies of CUDA vectors between host and device */
 typedef struct {
   PetscLogDouble to, from;
@@ -30,15 +32,6 @@ static PetscErrorCode ToDevice(Vec v)
   PetscFunctionBeginUser;
   PetscCall(VecCUDAGetArray(v, &a));
   PetscCall(VecCUDARestoreArray(v, &a));
-  PetscFunctionReturn(0);
-}
-
-/* Report - one line for a check; counts a failure */
-static PetscErrorCode Report(MPI_Comm comm, const char *what, PetscBool ok, PetscInt *nfail)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscPrintf(comm, "%-58s %s\n", what, ok ? "ok" : "FAILED"));
-  if (!ok) (*nfail)++;
   PetscFunctionReturn(0);
 }
 
@@ -103,10 +96,10 @@ static PetscErrorCode ProductsOnDevice(const char *what, Mat A, Mat R, Vec x, Ve
     PetscCall(CheckClose(z, zr, 1.0, "MatGetDiagonal", &ok));
   }
   PetscCall(PetscSNPrintf(line, sizeof(line), "%s: products match AIJ", what));
-  PetscCall(Report(comm, line, ok, nfail));
+  PetscCall(PrintResult(comm, WIDTH, line, ok, nfail));
   if (device) {
     PetscCall(PetscSNPrintf(line, sizeof(line), "%s: no host-device copies in the products", what));
-    PetscCall(Report(comm, line, (PetscBool)!moved, nfail));
+    PetscCall(PrintResult(comm, WIDTH, line, (PetscBool)!moved, nfail));
   }
   PetscCall(VecDestroy(&xr));
   PetscCall(VecDestroy(&yr));
@@ -143,11 +136,11 @@ static PetscErrorCode DenseProduct(Mat A, Mat R, PetscRandom rnd, PetscInt *nfai
   PetscCall(EventCount("MatDenseCopyFrom", &from[1]));
   PetscCall(MatMatMult(R, Bh, MAT_INITIAL_MATRIX, 2.0, &Cref));
   PetscCall(MaxDenseDifference(C, Cref, &err, &nrm));
-  PetscCall(Report(comm, "C = A B, B CUDA dense: matches AIJ times dense", (PetscBool)(err <= RTOL * PetscMax(nrm, 1.0)), nfail));
+  PetscCall(PrintResult(comm, WIDTH, "C = A B, B CUDA dense: matches AIJ times dense", (PetscBool)(err <= RTOL * PetscMax(nrm, 1.0)), nfail));
   PetscCall(PetscObjectTypeCompareAny((PetscObject)C, &same, MATSEQDENSECUDA, MATMPIDENSECUDA, ""));
   same = (PetscBool)(same && chunks[1] == chunks[0] && to[1] == to[0] && from[1] == from[0]);
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
-  PetscCall(Report(comm, "C = A B, B CUDA dense: C of B's type, on the device", same, nfail));
+  PetscCall(PrintResult(comm, WIDTH, "C = A B, B CUDA dense: C of B's type, on the device", same, nfail));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&Bh));
   PetscCall(MatDestroy(&C));
@@ -207,7 +200,7 @@ int main(int argc, char **argv)
 
   PetscCall(MatCreateVecs(A, &x, &y));
   PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &ok, VECSEQCUDA, VECMPICUDA, ""));
-  PetscCall(Report(comm, "MatCreateVecs gives PETSc's CUDA vectors", ok, &nfail));
+  PetscCall(PrintResult(comm, WIDTH, "MatCreateVecs gives PETSc's CUDA vectors", ok, &nfail));
   PetscCall(VecDuplicate(y, &z));
   PetscCall(VecDuplicate(x, &w));
   PetscCall(ProductsOnDevice("CUDA vectors", A, R, x, y, z, w, PETSC_TRUE, rnd, &nfail));
@@ -243,7 +236,7 @@ int main(int argc, char **argv)
   PetscCall(Solve(R, br, ur, &itsr));
   PetscCall(MaxDifference(u, ur, &err, &nrm));
   ok = (PetscBool)(its >= 0 && itsr >= 0 && PetscAbsInt(its - itsr) <= PetscMax(1, itsr / 20) && err <= 1e-8 * nrm);
-  PetscCall(Report(comm, "CG+Jacobi on CUDA vectors: AIJ's iterations and solution", ok, &nfail));
+  PetscCall(PrintResult(comm, WIDTH, "CG+Jacobi on CUDA vectors: AIJ's iterations and solution", ok, &nfail));
   if (!ok) PetscCall(PetscPrintf(comm, "    ours %" PetscInt_FMT " iterations, aij %" PetscInt_FMT ", solution difference %g (relative)\n", its, itsr, (double)(nrm > 0 ? err / nrm : err)));
   PetscCall(VecDestroy(&u));
   PetscCall(VecDestroy(&b));
