@@ -65,6 +65,18 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
   PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("DenseGPUCopyFrom", MAT_CLASSID, &MATDENSEGPU_CopyFromGPU));
+  /*
+     Events that one process logs on its own: the copies between host and device happen when that
+     process's part is out of date (a vector's on one rank only, for a parallel vector), and builds
+     and value updates are of a process's blocks. With -log_sync (on in PETSc's test harness, -petsc_ci,
+     from 3.21) a collective event begun with an object waits for the other processes of its communicator,
+     which hangs when they do not log it too; PETSc marks its own device copies the same way.
+  */
+  {
+    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
+
+    for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(local); i++) PetscCall(PetscLogEventSetCollective(local[i], PETSC_FALSE));
+  }
 
   PetscCall(PetscRegisterFinalize(PetscELLGFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
