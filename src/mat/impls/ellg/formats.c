@@ -26,7 +26,9 @@ static const MatELLGFormatEntry MatELLGFormats[] = {
   {MATSLICEDELL, MATSEQAIJSLICEDELL, MATMPIAIJSLICEDELL, &ELLGFormatOps_SlicedELL, MatCreate_SeqAIJSlicedELL, MatCreate_MPIAIJSlicedELL},
 };
 
-/* registers the seq, mpi and root type names of every format */
+static PetscErrorCode MatGetFactor_SeqAIJFormat_Petsc(Mat, MatFactorType, Mat *);
+
+/* registers the seq, mpi and root type names of every format, and the ILU factor of the seq types */
 PetscErrorCode MatELLGRegisterTypes(void)
 {
   PetscFunctionBegin;
@@ -36,6 +38,7 @@ PetscErrorCode MatELLGRegisterTypes(void)
     PetscCall(MatRegister(f->seqtype, f->createseq));
     PetscCall(MatRegister(f->mpitype, f->creatempi));
     PetscCall(MatRegisterRootName(f->root, f->seqtype, f->mpitype));
+    PetscCall(MatSolverTypeRegister(MATSOLVERPETSC, f->seqtype, MAT_FACTOR_ILU, MatGetFactor_SeqAIJFormat_Petsc));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -117,6 +120,76 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
     } else PetscCall(PetscObjectComposeFunction((PetscObject)A, names[i], NULL));
   }
   PetscCall(PetscFree(names));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   ILU factors of our seq types. PETSc's ILU(0) in the natural ordering, the default ILU, gives its SeqAIJ
+   factor a copy of the functions composed on the matrix (MatDuplicateNoCreate_SeqAIJ()), ours among
+   them, and SeqAIJ's destroy removes only those of PETSc's own AIJ subclasses, which it knows by name:
+   ours would be left over on the factor (listed by -checkfunctionlist). So the "petsc" ILU of our seq
+   types, the one MatGetFactor() takes when no solver type is named (PETSc registers SeqAIJ's for its own
+   subclasses the same way), is SeqAIJ's with a symbolic factorization that removes ours from the factor
+   afterwards.
+*/
+static PetscErrorCode (*MatILUFactorSymbolic_SeqAIJ_Base)(Mat, Mat, IS, IS, const MatFactorInfo *);
+
+/* removes from the factor F the functions of ours that it got from the matrix: conversions from or to one
+   of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), MatELLGGetBackend_C and
+   the product handler MatProductSetFromOptions_anytype_C */
+static PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
+{
+  const char **names;
+  int          n;
+
+  PetscFunctionBegin;
+  PetscCall(PetscFunctionListGet(((PetscObject)F)->qlist, &names, &n));
+  /* n names (hash-map lists of later PETSc), or n - 1 names and a NULL (3.18) */
+  for (int i = 0; i < n && names[i]; i++) {
+    PetscBool ours, backend, conv;
+
+    PetscCall(PetscStrcmp(names[i], "MatELLGGetBackend_C", &backend));
+    PetscCall(PetscStrcmp(names[i], "MatProductSetFromOptions_anytype_C", &ours));
+    PetscCall(PetscStrbeginswith(names[i], "MatConvert_", &conv));
+    ours = (PetscBool)(ours || backend);
+    if (!ours && conv) {
+      const char *from = names[i] + 11; /* <from>_<to>_C */
+      char       *sep;
+      size_t      len;
+
+      PetscCall(PetscStrchr(from, '_', &sep));
+      PetscCall(PetscStrlen(from, &len));
+      if (sep && from + len - 2 > sep + 1) {
+        PetscCall(MatELLGIsFormatTypeName(from, (size_t)(sep - from), &ours));
+        if (!ours) PetscCall(MatELLGIsFormatTypeName(sep + 1, (size_t)(from + len - 2 - (sep + 1)), &ours));
+      }
+    }
+    if (ours) PetscCall(PetscObjectComposeFunction((PetscObject)F, names[i], NULL));
+  }
+  PetscCall(PetscFree(names));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatILUFactorSymbolic_SeqAIJFormat(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall((*MatILUFactorSymbolic_SeqAIJ_Base)(F, A, row, col, info));
+  PetscCall(MatELLGFactorRemoveFunctions(F));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatGetFactor_SeqAIJFormat_Petsc(Mat A, MatFactorType ftype, Mat *F)
+{
+  PetscErrorCode (*create)(Mat, MatFactorType, Mat *) = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, ftype, NULL, NULL, &create));
+  PetscCheck(create, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "PETSc has no %s factorization of %s", MatFactorTypes[ftype], MATSEQAIJ);
+  PetscCall((*create)(A, ftype, F));
+  if (*F && (*F)->ops->ilufactorsymbolic) {
+    MatILUFactorSymbolic_SeqAIJ_Base = (*F)->ops->ilufactorsymbolic; /* SeqAIJ's, the same for every factor */
+    (*F)->ops->ilufactorsymbolic     = MatILUFactorSymbolic_SeqAIJFormat;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
