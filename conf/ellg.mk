@@ -45,6 +45,19 @@ OBJDIR        := $(ELLG_ARCH_DIR)/obj
 LIBDIR        := $(if $(filter arch,$(ELLG_ARCH)),lib,$(ELLG_ARCH)/lib)
 LIBNAME       := libpetscellg.so
 
+# $(call petsc_version_ge,<x.y.z>): non-empty when the PETSc found is version x.y.z or later
+petsc_version_ge = $(if $(PETSC_VERSION),$(filter $(1),$(firstword $(shell printf '%s\n' $(1) $(PETSC_VERSION) | sort -V))))
+
+# The TAP log that the harness's test scripts write into their TESTDIR, test_<arch>_tap.log (the one
+# place that names it: gmakefile.test, conf/test.mk and conf/petsc.mk take it from here, and
+# conf/petsc-report.py from its --tap-log). <arch> is PETSC_ARCH in PETSc's own tests (empty for an
+# installed PETSc: test__tap.log); in ours, a package's tests (gmakegentest.py --pkg-arch=$(ELLG_ARCH)),
+# it is PETSC_ARCH too up to PETSc 3.23.4, and the package's arch from 3.23.5 on, whose gmakegentest.py
+# substitutes --pkg-arch: test_arch-petsc-3.26.1_tap.log for the build against 3.26.1.
+PETSC_TAPLOG := test_$(PETSC_ARCH)_tap.log
+ELLG_TAPARCH := $(if $(call petsc_version_ge,3.23.5),$(ELLG_ARCH_DIR),$(PETSC_ARCH))
+ELLG_TAPLOG  := test_$(ELLG_TAPARCH)_tap.log
+
 ELLG_CFLAGS   := -O2 -g -fPIC -Wall -Wno-unused-function -std=gnu11
 ELLG_CPPFLAGS := -Iinclude -Isrc/include -I$(ELLG_ARCH_DIR)/include $(PETSC_CC_INCLUDES)
 NVCC_GENCODE  := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \

@@ -2,11 +2,13 @@
 """Compare PETSc harness runs of one suite: the baseline (plain aij) against each of our types.
 
     petsc-report.py --dir arch/petsc-tests/<suite> --types "ellg pjds slicedell"
+                    [--tap-log test__tap.log]
                     [--exclusions conf/petsc-exclusions.txt] [--expected "<test> ..."]
                     [--controls "aij aijperm"] [--title <text>] [--search "<pattern> ..."]
                     [--counts | --failed-tests | --passed-tests]
 
-<dir>/<type>/test__tap.log is the TAP log of a harness run (<type> = aij for the baseline). A test
+<dir>/<type>/<tap log> is the TAP log of a harness run (<type> = aij for the baseline; --tap-log, default
+test__tap.log, names it as the harness does: PETSC_TAPLOG in conf/ellg.mk). A test
 case is one TAP label (a test, or one value of a {{...}} loop: ksp_ksp_tutorials-ex2_1,
 snes_tutorials-ex19_1+nsize-2); it passes when its run and its diff are "ok". A case counts for a
 type only when it passed with aij; it then passes, fails (not ok, timed out, or no line: it did
@@ -50,7 +52,7 @@ import subprocess
 import sys
 import tempfile
 
-TAPLOG = 'test__tap.log'
+TAPLOG = 'test__tap.log'                # the default of --tap-log
 TYPE_NAMES_RULE = ':type-names'
 AIJ_RULE = ':fails-with-aij'
 
@@ -211,6 +213,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--dir', required=True)
     ap.add_argument('--types', required=True)
+    ap.add_argument('--tap-log', default=TAPLOG)
     ap.add_argument('--baseline', default='aij')
     ap.add_argument('--exclusions')
     ap.add_argument('--expected', default='')
@@ -228,10 +231,10 @@ def main():
     title = a.title + ' ' if a.title else ''
     out = []
 
-    base = read_tap(os.path.join(a.dir, a.baseline, TAPLOG))
+    base = read_tap(os.path.join(a.dir, a.baseline, a.tap_log))
     if base is None:
         base = {}
-        out.append('%s%s: no results (%s)' % (title, a.baseline, os.path.join(a.dir, a.baseline, TAPLOG)))
+        out.append('%s%s: no results (%s)' % (title, a.baseline, os.path.join(a.dir, a.baseline, a.tap_log)))
     search = [p.replace('%', '*') for p in a.search.split()]
     if search:
         base = {l: r for l, r in base.items() if any(fnmatch.fnmatchcase(test_name(l), p) for p in search)}
@@ -243,7 +246,7 @@ def main():
     bfail = sorted(l for l, (s, _) in base.items() if s == 'fail')
     nskip = sum(1 for s, _ in base.values() if s == 'skip')
     groups = sorted(set(group(l) for l in ok))
-    results = {t: read_tap(os.path.join(a.dir, t, TAPLOG)) or {} for t in types}
+    results = {t: read_tap(os.path.join(a.dir, t, a.tap_log)) or {} for t in types}
 
     def label_in(res, l):
         """the label of res for the case l: l itself, or the same loop values in another order
@@ -275,7 +278,7 @@ def main():
         print(' '.join(names))
         return 0
 
-    controls = {c: read_tap(os.path.join(a.dir, 'control-' + c, TAPLOG)) for c in a.controls.split()}
+    controls = {c: read_tap(os.path.join(a.dir, 'control-' + c, a.tap_log)) for c in a.controls.split()}
     total = {'pass': 0, 'fail': 0, 'excl': 0}
     counts = []
     failures = {}                           # label -> {type: note}

@@ -4,10 +4,10 @@
 #                         and the mat tests and tutorials where a -mat_type applies
 #                         (CHECK_PETSC_MAT_SEARCH) through PETSc's harness: first plainly (aij, the
 #                         baseline), then with each of our types T ($(ELLG_MAT_TYPES)) substituted
-#                         through EXTRA_OPTIONS: -mat_type T -dm_mat_type T -vec_type gpu
-#                         -dm_vec_type gpu (CHECK_PETSC_OPTIONS); then the tests that failed with
-#                         a type again in the control runs (CHECK_PETSC_CONTROLS). Long: well over
-#                         an hour on 2 cores.
+#                         through EXTRA_OPTIONS: -mat_type T -dm_mat_type T -vec_type V
+#                         -dm_vec_type V (CHECK_PETSC_OPTIONS; V: CHECK_PETSC_VEC_TYPE); then the
+#                         tests that failed with a type again in the control runs
+#                         (CHECK_PETSC_CONTROLS). Long: well over an hour on 2 cores.
 #   make check-petsc-ci   the representative subset that `make check` runs (CHECK_PETSC_CI_TESTS)
 #   make check-petsc-ex2  PETSc's ksp/ksp/tutorials ex2 tests only
 #   make check-petsc-mat  the mat tests and tutorials only
@@ -16,6 +16,8 @@
 # Narrower runs: make check-petsc CHECK_PETSC_SEARCH='snes_tutorials-ex19_%' (gmakesearch
 # patterns), CHECK_PETSC_TYPES=pjds, CHECK_PETSC_TIMEOUT=<s> (per test, default 300),
 # CHECK_JOBS=<n>; the harness's variables pass through (V=1, CUDAMEMCHECK=1, VALGRIND=1, ...).
+# Another PETSc: make check PETSC_DIR=<prefix> (after its env.sh, if it has one) runs its own
+# installed examples (<prefix>/share/petsc/examples) and harness, results in arch-petsc-<version>/.
 #
 # A test case (a TAP label: one test, or one value of a {{...}} loop) counts for a type only when
 # it passed with aij. For each type the report says "<type>: N passed, M failed (K excluded,
@@ -27,9 +29,9 @@
 # in plain PETSc given -mat_type aij). conf/petsc-report.py does the count.
 #
 # Results: arch/petsc-tests/<suite>/<type> (suite: all, ci, ex2, mat; type: aij, ours, and
-# control-<c> for the control runs), each a harness TESTDIR with its TAP log (test__tap.log),
-# counts/ and run folders. The programs are built once, in the aij folder; the other folders get
-# hard links to them.
+# control-<c> for the control runs), each a harness TESTDIR with its TAP log (PETSC_TAPLOG,
+# conf/ellg.mk: test__tap.log for an installed PETSc), counts/ and run folders. The programs are
+# built once, in the aij folder; the other folders get hard links to them.
 
 CHECK_PETSC_GROUPS     ?= ksp_ksp_tutorials ksp_pc_tutorials snes_tutorials
 # PETSc's mat tests and tutorials where a -mat_type applies: those of the programs that call
@@ -40,16 +42,24 @@ CHECK_PETSC_MAT_SEARCH  = $(foreach f,$(shell cd $(PETSC_EXAMPLES_SRC)/mat 2>/de
 CHECK_PETSC_TYPES      ?= $(ELLG_MAT_TYPES)
 CHECK_PETSC_TIMEOUT    ?= 300
 CHECK_PETSC_EXCLUSIONS := $(CURDIR)/conf/petsc-exclusions.txt
+# The vector type that goes with our matrix types: our own device vectors (gpu), or, on a PETSc
+# built with CUDA, PETSc's own (cuda) once the library supports them (make ... CHECK_PETSC_VEC_TYPE=cuda)
+CHECK_PETSC_VEC_TYPE   ?= gpu
+# Every run with options put in (our types, the control runs) also gets -options_left no: a test
+# need not use all of them (-dm_mat_type in a test without a DM, -vec_type where the matrix makes the
+# vectors), and PETSc from 3.20 lists unused options at the end of the output by default (3.18,
+# Debian's build, only in a debug build); the option changes nothing else.
+CHECK_PETSC_EXTRA      := -options_left no
 CHECK_PETSC_OPTIONS     = -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type $(1) -dm_mat_type $(1) \
-                          -vec_type gpu -dm_vec_type gpu
+                          -vec_type $(CHECK_PETSC_VEC_TYPE) -dm_vec_type $(CHECK_PETSC_VEC_TYPE) $(CHECK_PETSC_EXTRA)
 
 # The subset for CI (make check): PETSc tests that pass with aij on Debian's PETSc and do not print
 # the type, each run with every type (the baseline must pass them too): KSP on assembled matrices
 # (ex2: many Krylov methods and preconditioners; ex3, ex5, ex7 in parallel), DMDA matrices and
 # vectors (-dm_mat_type: ksp ex29, ex32, ex34, ex45; snes ex5, ex14, ex19, ...), MPI (2 to 8
 # ranks), multigrid, GAMG and ML, PCHMG with MAIJ interpolation (ksp ex4), in-place transposes
-# (ksp ex56_2), PCASM, fieldsplit, FAS, finite-difference coloring. 67 cases; 2 to 4 minutes on 2 cores
-# with the builds. (PETSc has ksp ex45 only at 4 ranks, and its snes ex5 cases at 2 ranks print
+# (ksp ex56_2), PCASM, fieldsplit, FAS, finite-difference coloring. 67 cases (63 with the CUDA build
+# of 3.26.1: below); 2 to 4 minutes on 2 cores with the builds. (PETSc has ksp ex45 only at 4 ranks, and its snes ex5 cases at 2 ranks print
 # the type: ksp ex29_5, ex34_2 and snes ex19_1 are the DMDA cases at 2 ranks.)
 # ksp ex2: all its cases but those Debian's PETSc skips (hpddm, mkl_pardiso_*), those that set
 # -mat_type sell themselves (sell, sell_mumps), print the type (bjacobi_2) or are excluded (fbcgs_2)
@@ -63,6 +73,26 @@ CHECK_PETSC_CI_TESTS := $(PETSC_EX2_TESTS) \
   $(addprefix ksp_pc_tutorials-,ex1_1 ex2_1 ex3_1) \
   $(addprefix snes_tutorials-,ex1_1 ex3_1 ex3_10 ex5_5_fas ex5_5_newton_asm_dmda ex5_6 ex14_1 ex19_1 \
     ex19_2 ex19_bjacobi ex19_fas ex19_fdcoloring_ds ex19_fieldsplit_2 ex35_1 ex46_ew_1)
+
+# Where the PETSc found differs from Debian's 3.18, in this one place: the cases of the list that its
+# harness does not have, and their stand-ins.
+# - Cases that need an external package: the harness has them only when the PETSc was configured
+#   with it (PETSC_HAVE_<package> in its petscconf.h). Debian's 3.18 has all; the CUDA build of
+#   3.26.1 (../shared/petsc) none: ksp ex29_5 (hypre: ksp ex34_2 and snes ex19_1 remain the DMDA
+#   cases at 2 ranks), ex2_spqr and ex2_umfpack (SuiteSparse), ex56_ml (ML).
+# - PETSc 3.23 rewrote the tests of ksp ex32 (its -da_refine of Q0 elements was fixed): its unnamed
+#   case (ex32_1: full multigrid on 3 levels) is gone; ex32_4, the smallest of the new ones (multigrid
+#   on 2 levels, SOR smoothing, SVD on the coarse level), stands in for it.
+PETSC_CI_PACKAGE_TESTS := HYPRE:ksp_ksp_tutorials-ex29_5 SUITESPARSE:ksp_ksp_tutorials-ex2_spqr \
+  SUITESPARSE:ksp_ksp_tutorials-ex2_umfpack ML:ksp_ksp_tutorials-ex56_ml
+PETSC_HAVE_PACKAGES    := $(shell sed -n 's/^\#define PETSC_HAVE_\([A-Z0-9_]*\) 1$$/\1/p' \
+                            $(PETSC_DIR)/$(PETSC_ARCH)/include/petscconf.h 2>/dev/null)
+CHECK_PETSC_CI_TESTS   := $(filter-out $(foreach p,$(PETSC_CI_PACKAGE_TESTS),$(if $(filter \
+                            $(firstword $(subst :, ,$(p))),$(PETSC_HAVE_PACKAGES)),,$(lastword $(subst :, ,$(p))))), \
+                            $(CHECK_PETSC_CI_TESTS))
+ifneq ($(call petsc_version_ge,3.23.0),)
+CHECK_PETSC_CI_TESTS   := $(patsubst %-ex32_1,%-ex32_4,$(CHECK_PETSC_CI_TESTS))
+endif
 
 # Which tests a suite runs (gmakesearch patterns); check-petsc-ci also counts their baseline
 check-petsc check-petsc-report: CHECK_PETSC_SUITE  ?= all
@@ -118,7 +148,7 @@ petsc_share_builds = src=$$(for d in aij $$(ls $(CHECK_PETSC_SUITEDIR)); do \
 define petsc_suite_run
   rm -f $(CHECK_PETSC_SUITEDIR)/*/testfiles; \
   $(if $(filter keep,$(CHECK_PETSC_BASELINE)), \
-    test -f $(CHECK_PETSC_SUITEDIR)/aij/$(CHECK_TAPLOG) || { echo "CHECK_PETSC_BASELINE=keep: no baseline in $(CHECK_PETSC_SUITEDIR)/aij/$(CHECK_TAPLOG)"; exit 1; };, \
+    test -f $(CHECK_PETSC_SUITEDIR)/aij/$(PETSC_TAPLOG) || { echo "CHECK_PETSC_BASELINE=keep: no baseline in $(CHECK_PETSC_SUITEDIR)/aij/$(PETSC_TAPLOG)"; exit 1; };, \
     $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/aij \
       TIMEOUT=$(CHECK_PETSC_TIMEOUT) gmakesearch='$(strip $(CHECK_PETSC_SEARCH))' test;) \
   passed=$$($(petsc_suite_report) --passed-tests); \
@@ -134,12 +164,12 @@ define petsc_suite_run
     for c in $(CHECK_PETSC_CONTROLS); do \
       $(call petsc_share_builds,control-$$c); \
       $(PETSC_TEST_MAKE) -k -j$(CHECK_JOBS) TESTDIR=$(CHECK_PETSC_SUITEDIR)/control-$$c TIMEOUT=$(CHECK_PETSC_TIMEOUT) \
-        EXTRA_OPTIONS="-mat_type $$c -dm_mat_type $$c" gmakesearch="$$failed" test; \
+        EXTRA_OPTIONS="-mat_type $$c -dm_mat_type $$c $(CHECK_PETSC_EXTRA)" gmakesearch="$$failed" test; \
     done; \
   fi
 endef
 
-petsc_suite_report = $(PYTHON) conf/petsc-report.py --dir $(CHECK_PETSC_SUITEDIR) \
+petsc_suite_report = $(PYTHON) conf/petsc-report.py --dir $(CHECK_PETSC_SUITEDIR) --tap-log $(PETSC_TAPLOG) \
   --types '$(CHECK_PETSC_TYPES)' --exclusions $(CHECK_PETSC_EXCLUSIONS) --title 'PETSc $(CHECK_PETSC_SUITE):' \
   --controls '$(CHECK_PETSC_CONTROLS)' $(if $(CHECK_PETSC_EXPECTED),--expected '$(strip $(CHECK_PETSC_EXPECTED))') \
   $(if $(CHECK_PETSC_SEARCH),--search '$(strip $(CHECK_PETSC_SEARCH))')

@@ -12,14 +12,13 @@
 #   make cleantest        removes the test results
 #
 # A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
-# and its output matched. Results: arch/tests and arch/petsc-tests/<suite>/<type>, each with its
-# TAP log (test__tap.log), counts/ and the run folders. CHECK_JOBS tests (default: one per CPU)
-# run at once.
+# and its output matched. Results: arch/tests and arch/petsc-tests/<suite>/<type> (in
+# arch-petsc-<version>/ for another PETSc), each with its TAP log (ELLG_TAPLOG and PETSC_TAPLOG, see
+# conf/ellg.mk), counts/ and the run folders. CHECK_JOBS tests (default: one per CPU) run at once.
 
 CHECK_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CHECK_TESTDIR  := $(CURDIR)/$(ELLG_ARCH_DIR)/tests
 CHECK_PETSCDIR := $(CURDIR)/$(ELLG_ARCH_DIR)/petsc-tests
-CHECK_TAPLOG    = test_$(PETSC_ARCH)_tap.log
 hash           := \#
 
 # Our matrix types (root names); PETSc's tests run with each (conf/petsc.mk: CHECK_PETSC_OPTIONS)
@@ -38,7 +37,7 @@ PETSC_TEST_MAKE = PYTHONHASHSEED=0 OMP_NUM_THREADS=1 $(MAKE) --no-print-director
 check:
 	@sh conf/deps.sh
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all
-	@rm -f $(CHECK_TESTDIR)/$(CHECK_TAPLOG) $(CHECK_PETSCDIR)/ci/*/$(CHECK_TAPLOG)
+	@rm -f $(CHECK_TESTDIR)/$(ELLG_TAPLOG) $(CHECK_PETSCDIR)/ci/*/$(PETSC_TAPLOG)
 	-@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
 	-@$(MAKE) --no-print-directory check-petsc-ci-run
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
@@ -56,7 +55,7 @@ cleantest:
 # A test case fails when a line of it (run or diff) is "not ok", is skipped when it says SKIP or
 # TODO; an expected test without any line did not run (e.g. its build failed): it fails too.
 # ("SKIP Command failed so no diff" only follows the "not ok" of a run.)
-check_count = cat $(2)/$(CHECK_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expected="$(strip $(3))" ' \
+check_count = cat $(2)/$(ELLG_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expected="$(strip $(3))" ' \
   /$(hash) SKIP Command failed/ { next } \
   /^ *(not )?ok / { notok = ($$1 == "not"); t = notok ? $$3 : $$2; sub(/^diff-/, "", t); \
     if (!(t in st)) st[t] = "pass"; \
