@@ -42,9 +42,9 @@ CHECK_PETSC_MAT_SEARCH  = $(foreach f,$(shell cd $(PETSC_EXAMPLES_SRC)/mat 2>/de
 CHECK_PETSC_TYPES      ?= $(ELLG_MAT_TYPES)
 CHECK_PETSC_TIMEOUT    ?= 300
 CHECK_PETSC_EXCLUSIONS := $(CURDIR)/conf/petsc-exclusions.txt
-# The vector type that goes with our matrix types: our own device vectors (gpu), or, on a PETSc
-# built with CUDA, PETSc's own (cuda) once the library supports them (make ... CHECK_PETSC_VEC_TYPE=cuda)
-CHECK_PETSC_VEC_TYPE   ?= gpu
+# The vector type that goes with our matrix types: PETSc's own CUDA vectors (cuda) on a PETSc built
+# with CUDA where a GPU is present, else our device vectors (gpu)
+CHECK_PETSC_VEC_TYPE   ?= $(if $(filter 11,$(ELLG_HAVE_PETSC_CUDA)$(ELLG_HAVE_GPU)),cuda,gpu)
 # Every run with options put in (our types, the control runs) also gets -options_left no: a test
 # need not use all of them (-dm_mat_type in a test without a DM, -vec_type where the matrix makes the
 # vectors), and PETSc from 3.20 lists unused options at the end of the output by default (3.18,
