@@ -84,7 +84,8 @@ static PetscErrorCode VecDuplicate_GPU(Vec v, Vec *w)
 }
 
 /* one VecDuplicate() each, so that every vector is a device vector of its own (PETSc's sequential
-   vectors duplicate groups of vectors that share one array, PETSc 3.26 for one) */
+   vectors duplicate groups of vectors in one array from PETSc 3.21 on, copying the composed objects of
+   v, its device state among them, into each) */
 static PetscErrorCode VecDuplicateVecs_GPU(Vec v, PetscInt m, Vec *V[])
 {
   PetscFunctionBegin;
