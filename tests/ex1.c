@@ -308,7 +308,7 @@ int main(int argc, char **argv)
 {
   MPI_Comm    comm;
   PetscBool   isgpu;
-  Layout      layout;
+  Layout      layout = LAYOUT_EVEN;
   PetscInt    nfail = 0, i, ncase = 0;
   PetscRandom rnd;
   CSR         c[24];

@@ -35,7 +35,7 @@ static PetscErrorCode CheckDense(Mat C, Mat Cref, Mat R, const char *what, Petsc
 /* CheckRan - whether our product ran expected times since *count (every process), which it then updates */
 static PetscErrorCode CheckRan(MPI_Comm comm, PetscLogDouble *count, PetscLogDouble expected, const char *what, PetscBool *ok)
 {
-  PetscLogDouble now;
+  PetscLogDouble now = 0;
   PetscBool      same;
 
   PetscFunctionBeginUser;
@@ -258,7 +258,7 @@ static PetscErrorCode CheckErrors(Mat A, Mat R, PetscRandom rnd, PetscInt *nfail
 int main(int argc, char **argv)
 {
   MPI_Comm    comm;
-  Layout      layout;
+  Layout      layout = LAYOUT_EVEN;
   PetscInt    nfail = 0, i, ncase = 0, L = 0;
   PetscRandom rnd;
   CSR         c[16];

@@ -586,8 +586,8 @@ static PetscErrorCode CheckErrors(Mat A, PetscRandom rnd, PetscInt *nfail)
 int main(int argc, char **argv)
 {
   MPI_Comm    comm;
-  Layout      layout;
-  PetscInt    nfail = 0, ncase = 0, m;
+  Layout      layout = LAYOUT_EVEN;
+  PetscInt    nfail = 0, ncase = 0, m = 0;
   PetscRandom rnd;
   CSR         c[4];
   Mat         A, R;

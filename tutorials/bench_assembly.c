@@ -242,7 +242,7 @@ static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *m
   Vec        xt, y;
   RefCopy    rc;
   PetscReal *t[5];
-  PetscInt   builds0, updates0, builds1, updates1;
+  PetscInt   builds0 = 0, updates0 = 0, builds1, updates1;
   PetscBool  isaij;
   MatInfo    info;
 
