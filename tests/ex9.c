@@ -2,7 +2,8 @@ static char help[] = "Our matrix types with PETSc's own CUDA vectors (VECCUDA), 
 gives them; MatMult, MatMultAdd, MatMultTranspose, MatMultTransposeAdd and MatGetDiagonal (rows and columns split alike) on them against AIJ's\n\
 host products, each on the vectors' device arrays (PETSc's copy events VecCUDACopyTo/From count none during\n\
 the products); the same products with our device vectors (VECGPU) mixed in as input or output; C = A B with B\n\
-of PETSc's CUDA dense type, on the device arrays; CG with Jacobi on a 3D Laplacian with PETSc's CUDA vectors\n\
+of PETSc's CUDA dense type, on the device arrays; the products with the vectors, then the matrix, bound to\n\
+the CPU (MatBindToCPU(), VecBindToCPU()); CG with Jacobi on a 3D Laplacian with PETSc's CUDA vectors\n\
 against AIJ's host solve. Prints pass/fail lines only.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\n";
 
@@ -148,6 +149,17 @@ static PetscErrorCode DenseProduct(Mat A, Mat R, PetscRandom rnd, PetscInt *nfai
   PetscFunctionReturn(0);
 }
 
+/* BindToCPU - VecBindToCPU() of the four vectors */
+static PetscErrorCode BindToCPU(Vec x, Vec y, Vec z, Vec w, PetscBool flg)
+{
+  PetscFunctionBeginUser;
+  PetscCall(VecBindToCPU(x, flg));
+  PetscCall(VecBindToCPU(y, flg));
+  PetscCall(VecBindToCPU(z, flg));
+  PetscCall(VecBindToCPU(w, flg));
+  PetscFunctionReturn(0);
+}
+
 /* Solve - CG with Jacobi from a zero guess to a relative tolerance of 1e-10; the iterations */
 static PetscErrorCode Solve(Mat A, Vec b, Vec x, PetscInt *its)
 {
@@ -213,6 +225,15 @@ int main(int argc, char **argv)
   PetscCall(ProductsOnDevice("gpu input, CUDA output", A, R, xg, y, z, w, PETSC_FALSE, rnd, &nfail));
   PetscCall(ProductsOnDevice("CUDA input, gpu output", A, R, x, yg, z, w, PETSC_FALSE, rnd, &nfail));
   PetscCall(DenseProduct(A, R, rnd, &nfail));
+
+  /* bound to the CPU, as PETSc binds coarse levels: the vectors (their host arrays are then the ones PETSc
+     reads), then the matrix (its products then run on the host) */
+  PetscCall(BindToCPU(x, y, z, w, PETSC_TRUE));
+  PetscCall(ProductsOnDevice("vectors bound to the CPU", A, R, x, y, z, w, PETSC_FALSE, rnd, &nfail));
+  PetscCall(BindToCPU(x, y, z, w, PETSC_FALSE));
+  PetscCall(MatBindToCPU(A, PETSC_TRUE));
+  PetscCall(ProductsOnDevice("matrix bound to the CPU", A, R, x, y, z, w, PETSC_FALSE, rnd, &nfail));
+  PetscCall(MatBindToCPU(A, PETSC_FALSE));
   PetscCall(VecDestroy(&xg));
   PetscCall(VecDestroy(&yg));
   PetscCall(VecDestroy(&x));

@@ -40,6 +40,18 @@ PETSC_INTERN PetscErrorCode PetscELLGPetscWaitForUs(void);
   #define PetscELLGBackendCall(be, host, cuda, args) host args
 #endif
 
+/* whether MatBindToCPU() bound A to the CPU (a PETSc without device support, whose MatBoundToCPU() says
+   so of every matrix, binds none) */
+static inline PetscErrorCode MatELLGBoundToCPU(Mat A, PetscBool *bound)
+{
+  PetscFunctionBegin;
+  *bound = PETSC_FALSE;
+#if defined(PETSC_HAVE_DEVICE)
+  PetscCall(MatBoundToCPU(A, bound));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Log events (registered in PetscELLGInitializePackage()) */
 PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;

@@ -106,7 +106,13 @@ PetscErrorCode MatDenseGPUInBackend(Mat M, PetscELLGBackend be, PetscBool valid,
   PetscCall(MatDenseGPUGetValues_Private(M, &S));
   *in = PETSC_FALSE;
 #if defined(ELLG_HAVE_PETSC_CUDA)
-  if (!S && be == PETSCELLG_BACKEND_CUDA) PetscCall(PetscObjectTypeCompareAny((PetscObject)M, in, MATSEQDENSECUDA, MATMPIDENSECUDA, ""));
+  if (!S && be == PETSCELLG_BACKEND_CUDA) {
+    PetscBool bound;
+
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)M, in, MATSEQDENSECUDA, MATMPIDENSECUDA, ""));
+    PetscCall(MatBoundToCPU(M, &bound)); /* its host array is then the only one PETSc reads */
+    *in = (PetscBool)(*in && !bound);
+  }
 #endif
   if (!S) PetscFunctionReturn(PETSC_SUCCESS);
   d   = MatDenseGPUData(S);

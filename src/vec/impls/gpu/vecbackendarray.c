@@ -17,7 +17,8 @@ static PetscErrorCode VecGPUIsPetscCUDA(Vec v, PetscBool *cuda)
 }
 #endif
 
-/* whether the products can use the values of v in place in backend be's memory: no error for other vectors */
+/* whether the products can use the values of v in place in backend be's memory (not for a PETSc vector
+   bound to the CPU): no error for other vectors */
 PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)
 {
   Vec_GPU *g;
@@ -26,7 +27,13 @@ PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)
   PetscCall(VecGPUGetData_Private(v, &g));
   *flg = (PetscBool)(g && g->backend == be);
 #if defined(ELLG_HAVE_PETSC_CUDA)
-  if (!g && be == PETSCELLG_BACKEND_CUDA) PetscCall(VecGPUIsPetscCUDA(v, flg));
+  if (!g && be == PETSCELLG_BACKEND_CUDA) {
+    PetscBool bound;
+
+    PetscCall(VecGPUIsPetscCUDA(v, flg));
+    PetscCall(VecBoundToCPU(v, &bound)); /* its host array is then the only one PETSc reads */
+    *flg = (PetscBool)(*flg && !bound);
+  }
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

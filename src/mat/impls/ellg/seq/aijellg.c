@@ -154,8 +154,15 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
   const PetscScalar *px;
   PetscScalar       *py;
   Vec                xb, yb;
+  PetscBool          bound;
 
   PetscFunctionBegin;
+  PetscCall(MatELLGBoundToCPU(A, &bound));
+  if (bound) { /* MatBindToCPU(): SeqAIJ's products on the host copy */
+    if (trans) PetscCall(z ? e->aijops.multtransposeadd(A, x, z, y) : e->aijops.multtranspose(A, x, y));
+    else PetscCall(z ? e->aijops.multadd(A, x, z, y) : e->aijops.mult(A, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(MatSeqAIJELLGSync(A));
   if (z && z != y) PetscCall(VecCopy(z, y));
   else if (!z && trans) PetscCall(VecSet(y, 0.0));
@@ -206,12 +213,14 @@ static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
   PetscScalar    *pd;
   Vec             db;
   PetscInt        n;
+  PetscBool       bound;
 
   PetscFunctionBegin;
   PetscCall(VecGetLocalSize(d, &n));
   PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
+  PetscCall(MatELLGBoundToCPU(A, &bound));
   PetscCall(MatSeqAIJELLGSync(A));
-  if (e->fmt->rows) { /* compressed rows (an off-diagonal block): the format cannot tell the diagonal */
+  if (bound || e->fmt->rows) { /* bound to the CPU, or compressed rows (an off-diagonal block: the format cannot tell the diagonal) */
     PetscCall(e->aijops.getdiagonal(A, d));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
