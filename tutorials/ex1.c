@@ -223,6 +223,8 @@ int main(int argc, char **argv)
 /*TEST
 
    test:
+      # with a PETSc built with CUDA and a GPU, MatCreateVecs() gives PETSc's CUDA vectors
       args: -n 8 -timings 0
+      filter: sed -e "s/ seqcuda / seqgpu  /"
 
 TEST*/
