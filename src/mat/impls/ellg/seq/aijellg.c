@@ -219,7 +219,7 @@ static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
   PetscCall(VecGetLocalSize(d, &n));
   PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  PetscCall(MatSeqAIJELLGSync(A));
+  if (!bound) PetscCall(MatSeqAIJELLGSync(A)); /* bound to the CPU: the format is not needed */
   if (bound || e->fmt->rows) { /* bound to the CPU, or compressed rows (an off-diagonal block: the format cannot tell the diagonal) */
     PetscCall(e->aijops.getdiagonal(A, d));
     PetscFunctionReturn(PETSC_SUCCESS);
