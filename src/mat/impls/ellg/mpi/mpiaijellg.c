@@ -348,6 +348,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   A->ops->multadd          = MatMultAdd_MPIAIJFormat;
   A->ops->multtranspose    = MatMultTranspose_MPIAIJFormat;
   A->ops->multtransposeadd = MatMultTransposeAdd_MPIAIJFormat;
+  MatELLGSetBoundToCPU(A, PETSC_FALSE);
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));
   PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));

@@ -385,6 +385,7 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
   else *B = A;
   PetscCall(MatSeqAIJELLGRevert(*B));
+  MatELLGSetBoundToCPU(*B, PETSC_TRUE);
   PetscCall(PetscFree((*B)->defaultvectype));
   PetscCall(PetscStrallocpy(VECSTANDARD, &(*B)->defaultvectype));
   PetscCall(PetscObjectChangeTypeName((PetscObject)*B, MATSEQAIJ));
@@ -435,6 +436,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->destroy          = MatDestroy_SeqAIJELLG;
   A->ops->lufactor         = MatLUFactor_SeqAIJELLG;
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
+  MatELLGSetBoundToCPU(A, PETSC_FALSE);
 
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(be, &vtype));
