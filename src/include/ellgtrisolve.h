@@ -1,0 +1,47 @@
+/*
+   Triangular solves of the factors of our seq types (plain C, nothing of PETSc). A triangular factor T
+   of order n is its rows' entries off the diagonal and the inverse of each row's diagonal (none: a unit
+   diagonal); a solve computes, row by row in an order where each row comes after those it reads,
+
+       x[i] = dinv[i] (b[i] - sum_j T_ij x[j])
+
+   Two ways run it on the device:
+   - levels: the rows sorted by level (a row's level is one more than the highest level of the rows it
+     reads), stored in CSR in that order (pos is a row's place in it: row = perm[pos]); one kernel takes
+     the rows in that order, each thread a row that waits for the rows it reads to be done (a flag per row
+     set to the solve's epoch, so the flags need no reset between solves);
+   - cusparse: cuSPARSE's SpSV on the factor in CSR, its diagonal stored.
+   The host backend runs the same level-ordered arrays with plain loops (trisolvehost.c).
+
+   Every function returns 0 or an error code of ellgcuda.h.
+*/
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* levels: x[perm[p]] = dinv[p] (b[perm[p]] - sum_{k in [rowptr[p], rowptr[p+1])} val[k] x[colidx[k]]), p < n,
+   in the order of p; dinv NULL: unit diagonal. b and x may be the same array. flags[n] holds epochs of
+   earlier solves (zeros at first), epoch is new (not in flags), ticket points to one int of device memory. */
+int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x);
+void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
+
+/* on a stream: y[i] = x[idx[i]] (idx NULL: y[i] = x[i]), i < n, y and x distinct */
+int  ELLGCudaPermute(void *stream, int n, const int *idx, const double *x, double *y);
+void ELLGHostPermute(int n, const int *idx, const double *x, double *y);
+
+/* cusparse: a triangular factor of order n (upper or lower) in CSR on the host, columns sorted in each
+   row, with its diagonal entries (the diagonal itself, not its inverse) unless unit; uploaded, with the
+   SpSV analysis of the solves with T (the analysis of the solves with T^T comes with the first of them) */
+int ELLGCusparseTriCreate(int n, const int *rowptr, const int *colidx, const double *val, int upper, int unit, void **tri);
+/* new values in the same pattern (host array, as given to Create) */
+int ELLGCusparseTriSetValues(void *tri, const double *val);
+/* x = T^{-1} b (transpose: T^{-T} b), device arrays on the legacy default stream; b and x may not be the same */
+int ELLGCusparseTriSolve(void *tri, int transpose, const double *b, double *x);
+int ELLGCusparseTriDestroy(void *tri);
+size_t ELLGCusparseTriBytes(void *tri); /* device memory it holds */
+
+#ifdef __cplusplus
+}
+#endif
