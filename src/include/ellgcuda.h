@@ -3,8 +3,9 @@
    implement these functions, the C glue calls them through PetscCallELLGCuda(), which turns a
    nonzero return into a PETSc error.
 
-   Every function returns 0 on success, a cudaError_t value for a CUDA runtime error, or
-   ELLG_CUDA_CUBLAS_BASE + cublasStatus_t for a cuBLAS error.
+   Every function returns 0 on success, a cudaError_t value for a CUDA runtime error,
+   ELLG_CUDA_CUBLAS_BASE + cublasStatus_t for a cuBLAS error, or ELLG_CUDA_CUSPARSE_BASE +
+   cusparseStatus_t for a cuSPARSE error.
 */
 #pragma once
 #include <stddef.h>
@@ -13,8 +14,9 @@
 extern "C" {
 #endif
 
-#define ELLG_CUDA_ERROR_MEMORY 2 /* cudaErrorMemoryAllocation */
-#define ELLG_CUDA_CUBLAS_BASE  10000
+#define ELLG_CUDA_ERROR_MEMORY  2 /* cudaErrorMemoryAllocation */
+#define ELLG_CUDA_CUBLAS_BASE   10000
+#define ELLG_CUDA_CUSPARSE_BASE 20000 /* above the cuBLAS codes: the error names test it first */
 
 const char *ELLGCudaErrorName(int err);
 const char *ELLGCudaErrorString(int err);

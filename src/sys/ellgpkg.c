@@ -1,5 +1,6 @@
 /* Package registration: types, log events, finalization */
 #include <ellgimpl.h>
+#include <ellgtrisolve.h>
 
 PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
@@ -18,6 +19,7 @@ PetscErrorCode PetscELLGFinalizePackage(void)
   PetscFunctionBegin;
 #if defined(ELLG_HAVE_CUDA)
   PetscCallELLGCuda(ELLGCublasDestroyHandle());
+  PetscCallELLGCuda(ELLGCusparseDestroyHandle());
 #endif
   PetscELLGPackageInitialized = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);

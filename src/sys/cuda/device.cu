@@ -1,6 +1,7 @@
-/* CUDA runtime and cuBLAS services behind the plain C interface of ellgcuda.h */
+/* CUDA runtime and cuBLAS services behind the plain C interface of ellgcuda.h, and the names of its error codes */
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
+#include <cusparse.h>
 #include <string.h>
 #include "ellgcuda.h"
 
@@ -23,12 +24,15 @@ static const char *CublasStatusName(int s)
 
 extern "C" const char *ELLGCudaErrorName(int err)
 {
+  /* the larger base first: the cuSPARSE codes are above the cuBLAS ones */
+  if (err >= ELLG_CUDA_CUSPARSE_BASE) return cusparseGetErrorName((cusparseStatus_t)(err - ELLG_CUDA_CUSPARSE_BASE));
   if (err >= ELLG_CUDA_CUBLAS_BASE) return CublasStatusName(err - ELLG_CUDA_CUBLAS_BASE);
   return cudaGetErrorName((cudaError_t)err);
 }
 
 extern "C" const char *ELLGCudaErrorString(int err)
 {
+  if (err >= ELLG_CUDA_CUSPARSE_BASE) return cusparseGetErrorString((cusparseStatus_t)(err - ELLG_CUDA_CUSPARSE_BASE));
   if (err >= ELLG_CUDA_CUBLAS_BASE) return "cuBLAS call failed";
   return cudaGetErrorString((cudaError_t)err);
 }
