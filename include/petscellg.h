@@ -23,6 +23,10 @@
 #define MATSEQAIJSLICEDELL "seqaijslicedell"
 #define MATMPIAIJSLICEDELL "mpiaijslicedell"
 
+/* The factor type (MatSolverType) of the seq types, their default: LU, ILU, Cholesky and ICC factors whose
+   solves run on the GPU */
+#define MATSOLVERELLG "ellg"
+
 /* Dense matrices with a copy of their values in GPU memory */
 #define MATDENSEGPU    "densegpu"
 #define MATSEQDENSEGPU "seqdensegpu"

@@ -16,6 +16,7 @@
    Every function returns 0 or an error code of ellgcuda.h.
 */
 #pragma once
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,7 +30,7 @@ void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int
 
 /* on a stream: y[i] = x[idx[i]] (idx NULL: y[i] = x[i]), i < n, y and x distinct */
 int  ELLGCudaPermute(void *stream, int n, const int *idx, const double *x, double *y);
-void ELLGHostPermute(int n, const int *idx, const double *x, double *y);
+void ELLGHostPermute(void *stream, int n, const int *idx, const double *x, double *y); /* stream unused */
 
 /* cusparse: a triangular factor of order n (upper or lower) in CSR on the host, columns sorted in each
    row, with its diagonal entries (the diagonal itself, not its inverse) unless unit; uploaded, with the

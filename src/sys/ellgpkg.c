@@ -2,7 +2,7 @@
 #include <ellgimpl.h>
 #include <ellgtrisolve.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks;
+PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
@@ -63,6 +63,9 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(PetscLogEventRegister("ELLGHaloEnd", MAT_CLASSID, &ELLG_HaloEnd));
   PetscCall(PetscLogEventRegister("ELLGSpMM", MAT_CLASSID, &ELLG_SpMM));
   PetscCall(PetscLogEventRegister("ELLGSpMMChunks", MAT_CLASSID, &ELLG_SpMMChunks));
+  PetscCall(PetscLogEventRegister("ELLGTriBuild", MAT_CLASSID, &ELLG_TriBuild));
+  PetscCall(PetscLogEventRegister("ELLGTriValues", MAT_CLASSID, &ELLG_TriValues));
+  PetscCall(PetscLogEventRegister("ELLGTriSolve", MAT_CLASSID, &ELLG_TriSolve));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
   PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));
@@ -75,7 +78,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
      which hangs when they do not log it too; PETSc marks its own device copies the same way.
   */
   {
-    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
+    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
 
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(local); i++) PetscCall(PetscLogEventSetCollective(local[i], PETSC_FALSE));
   }

@@ -36,3 +36,5 @@ PETSC_INTERN PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat, Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetFormat(Mat, ELLGFormat *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat);
+PETSC_INTERN PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat, MatFactorType, Mat *);
+PETSC_INTERN PetscErrorCode MatELLGFactorRemoveFunctions(Mat);

@@ -26,9 +26,7 @@ static const MatELLGFormatEntry MatELLGFormats[] = {
   {MATSLICEDELL, MATSEQAIJSLICEDELL, MATMPIAIJSLICEDELL, &ELLGFormatOps_SlicedELL, MatCreate_SeqAIJSlicedELL, MatCreate_MPIAIJSlicedELL},
 };
 
-static PetscErrorCode MatGetFactor_SeqAIJFormat_Petsc(Mat, MatFactorType, Mat *);
-
-/* registers the seq, mpi and root type names of every format, and the ILU factor of the seq types */
+/* registers the seq, mpi and root type names of every format, and the factors of the seq types */
 PetscErrorCode MatELLGRegisterTypes(void)
 {
   PetscFunctionBegin;
@@ -38,7 +36,7 @@ PetscErrorCode MatELLGRegisterTypes(void)
     PetscCall(MatRegister(f->seqtype, f->createseq));
     PetscCall(MatRegister(f->mpitype, f->creatempi));
     PetscCall(MatRegisterRootName(f->root, f->seqtype, f->mpitype));
-    PetscCall(MatSolverTypeRegister(MATSOLVERPETSC, f->seqtype, MAT_FACTOR_ILU, MatGetFactor_SeqAIJFormat_Petsc));
+    for (MatFactorType t = MAT_FACTOR_LU; t <= MAT_FACTOR_ICC; t++) PetscCall(MatSolverTypeRegister(MATSOLVERELLG, f->seqtype, t, MatGetFactor_SeqAIJFormat_ELLG));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -123,21 +121,10 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*
-   ILU factors of our seq types. PETSc's ILU(0) in the natural ordering, the default ILU, gives its SeqAIJ
-   factor a copy of the functions composed on the matrix (MatDuplicateNoCreate_SeqAIJ()), ours among
-   them, and SeqAIJ's destroy removes only those of PETSc's own AIJ subclasses, which it knows by name:
-   ours would be left over on the factor (listed by -checkfunctionlist). So the "petsc" ILU of our seq
-   types, the one MatGetFactor() takes when no solver type is named (PETSc registers SeqAIJ's for its own
-   subclasses the same way), is SeqAIJ's with a symbolic factorization that removes ours from the factor
-   afterwards.
-*/
-static PetscErrorCode (*MatILUFactorSymbolic_SeqAIJ_Base)(Mat, Mat, IS, IS, const MatFactorInfo *);
-
 /* removes from the factor F the functions of ours that it got from the matrix: conversions from or to one
    of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), MatELLGGetBackend_C and
    the product handler MatProductSetFromOptions_anytype_C */
-static PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
+PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
 {
   const char **names;
   int          n;
@@ -167,29 +154,6 @@ static PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
     if (ours) PetscCall(PetscObjectComposeFunction((PetscObject)F, names[i], NULL));
   }
   PetscCall(PetscFree(names));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MatILUFactorSymbolic_SeqAIJFormat(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
-{
-  PetscFunctionBegin;
-  PetscCall((*MatILUFactorSymbolic_SeqAIJ_Base)(F, A, row, col, info));
-  PetscCall(MatELLGFactorRemoveFunctions(F));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MatGetFactor_SeqAIJFormat_Petsc(Mat A, MatFactorType ftype, Mat *F)
-{
-  PetscErrorCode (*create)(Mat, MatFactorType, Mat *) = NULL;
-
-  PetscFunctionBegin;
-  PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, ftype, NULL, NULL, &create));
-  PetscCheck(create, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "PETSc has no %s factorization of %s", MatFactorTypes[ftype], MATSEQAIJ);
-  PetscCall((*create)(A, ftype, F));
-  if (*F && (*F)->ops->ilufactorsymbolic) {
-    MatILUFactorSymbolic_SeqAIJ_Base = (*F)->ops->ilufactorsymbolic; /* SeqAIJ's, the same for every factor */
-    (*F)->ops->ilufactorsymbolic     = MatILUFactorSymbolic_SeqAIJFormat;
-  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

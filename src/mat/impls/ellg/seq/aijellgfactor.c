@@ -1,0 +1,503 @@
+/*
+   MATSOLVERELLG: the LU, ILU, Cholesky and ICC factors of our seq types, the default ones. The symbolic and
+   numeric factorizations are SeqAIJ's, on the host; after each numeric factorization the triangles of the
+   factor (ellgtri.h) take its values in the backend's memory, where MatSolve() and its variants run.
+
+   The factor keeps SeqAIJ's layout (LU, ILU: a SeqAIJ matrix; Cholesky, ICC: a SeqSBAIJ one), read through
+   MatGetRowIJ() and the value arrays:
+   - LU: row i of L (unit diagonal) is ai[i] .. ai[i+1]; U's rows follow, from row n-1 down to row 0, each
+     its entries right of the diagonal then the inverse of its diagonal, whose column index is the row's;
+   - Cholesky (A = U^T D U, U of unit diagonal): row k holds -U(k,j), j > k, then 1/D(k).
+*/
+#include "../aijellg.h"
+#include <ellgtri.h>
+#include <ellgtrisolve.h>
+
+typedef struct {
+  PetscELLGBackend be;
+  ELLGTriMethod    method;
+  PetscBool        cholesky;
+  IS               row, col;                    /* orderings of the symbolic factorization (Cholesky: the same) */
+  int             *r, *c, *rinv, *cinv;         /* them in the backend's memory, NULL for the identity */
+  ELLGTri          L, U, Lt, Ut;                /* the solves with L, U; with U^T, L^T (LU: made at their first use) */
+  PetscScalar     *work[2];                     /* backend arrays of the factor's order */
+  PetscInt         nz;                          /* entries off the diagonal of both triangles */
+  Vec              vwork[2], addwork;           /* stand-ins for vectors of other types, MatSolveAdd()'s solution */
+  PetscErrorCode (*lusymbolic)(Mat, Mat, IS, IS, const MatFactorInfo *);
+  PetscErrorCode (*ilusymbolic)(Mat, Mat, IS, IS, const MatFactorInfo *);
+  PetscErrorCode (*cholsymbolic)(Mat, Mat, IS, const MatFactorInfo *);
+  PetscErrorCode (*iccsymbolic)(Mat, Mat, IS, const MatFactorInfo *);
+  PetscErrorCode (*lunumeric)(Mat, Mat, const MatFactorInfo *);
+  PetscErrorCode (*cholnumeric)(Mat, Mat, const MatFactorInfo *);
+  PetscErrorCode (*destroy)(Mat);
+} Mat_FactorELLG;
+
+static PetscErrorCode MatFactorGetSolverType_ELLG(Mat F, MatSolverType *type)
+{
+  PetscFunctionBegin;
+  *type = MATSOLVERELLG;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* frees what a symbolic factorization built: triangles and orderings */
+static PetscErrorCode MatFactorELLGReset(Mat F)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(ELLGTriDestroy(&f->L));
+  PetscCall(ELLGTriDestroy(&f->U));
+  PetscCall(ELLGTriDestroy(&f->Lt));
+  PetscCall(ELLGTriDestroy(&f->Ut));
+  PetscCall(ISDestroy(&f->row));
+  PetscCall(ISDestroy(&f->col));
+  PetscCall(PetscELLGFree(f->be, f->r));
+  PetscCall(PetscELLGFree(f->be, f->c));
+  PetscCall(PetscELLGFree(f->be, f->rinv));
+  PetscCall(PetscELLGFree(f->be, f->cinv));
+  PetscCall(PetscELLGFree(f->be, f->work[0]));
+  PetscCall(PetscELLGFree(f->be, f->work[1]));
+  f->r = f->c = f->rinv = f->cinv = NULL;
+  f->work[0] = f->work[1] = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDestroy_FactorELLG(Mat F)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(MatFactorELLGReset(F));
+  PetscCall(VecDestroy(&f->vwork[0]));
+  PetscCall(VecDestroy(&f->vwork[1]));
+  PetscCall(VecDestroy(&f->addwork));
+  F->ops->destroy = f->destroy;
+  F->spptr        = NULL;
+  PetscCall(PetscObjectComposeFunction((PetscObject)F, "MatFactorGetSolverType_C", NULL));
+  PetscCall(PetscFree(f));
+  PetscCall((*F->ops->destroy)(F));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* an ordering and its inverse as gathers in the backend's memory (NULL for the identity) */
+static PetscErrorCode MatFactorELLGOrdering(PetscELLGBackend be, IS is, PetscInt n, int **g, int **ginv)
+{
+  const PetscInt *idx;
+  PetscBool       identity = PETSC_TRUE;
+  int            *h;
+
+  PetscFunctionBegin;
+  *g = *ginv = NULL;
+  if (is) PetscCall(ISIdentity(is, &identity));
+  if (identity) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(ISGetIndices(is, &idx));
+  PetscCall(PetscMalloc1(2 * n, &h));
+  for (PetscInt i = 0; i < n; i++) {
+    h[i]              = (int)idx[i];
+    h[n + (int)idx[i]] = (int)i;
+  }
+  PetscCall(ISRestoreIndices(is, &idx));
+  PetscCall(PetscELLGMalloc(be, (size_t)n * sizeof(int), (void **)g));
+  PetscCall(PetscELLGMalloc(be, (size_t)n * sizeof(int), (void **)ginv));
+  PetscCall(PetscELLGMemcpy(be, *g, h, (size_t)n * sizeof(int), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(be, *ginv, h + n, (size_t)n * sizeof(int), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscFree(h));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the triangles of an LU factor from its layout (see the top of the file) */
+static PetscErrorCode MatFactorELLGBuildLU(Mat F, PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscInt nz)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscInt       *adiag, *src, *urowptr, *ucolidx, *usrc;
+  PetscInt        p = ai[n];
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc2(n + 1, &adiag, nz, &src));
+  for (PetscInt k = 0; k < nz; k++) src[k] = k;
+  for (PetscInt r = n - 1; r >= 0; r--, p++) { /* U's rows from n - 1 down, each ending at its diagonal */
+    while (p < nz && aj[p] != r) p++;
+    PetscCheck(p < nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of the LU factor: no diagonal entry in row %" PetscInt_FMT " of U", r);
+    adiag[r] = p;
+  }
+  adiag[n] = ai[n] - 1;
+  PetscCall(PetscMalloc3(n + 1, &urowptr, nz, &ucolidx, nz, &usrc));
+  urowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    PetscInt c = urowptr[i];
+
+    for (PetscInt k = adiag[i + 1] + 1; k < adiag[i]; k++, c++) {
+      ucolidx[c] = aj[k];
+      usrc[c]    = k;
+    }
+    urowptr[i + 1] = c;
+  }
+  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_TRUE, ai, aj, src, NULL, 1.0, PETSC_FALSE, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_FALSE, urowptr, ucolidx, usrc, adiag, 1.0, PETSC_FALSE, &f->U));
+  PetscCall(PetscFree3(urowptr, ucolidx, usrc));
+  PetscCall(PetscFree2(adiag, src));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the triangles of a Cholesky factor A = U^T D U: z = U^{-T} b (unit diagonal, -U^T's entries stored), then
+   x = D^{-1} z - U x, rows of U divided by the inverse diagonal */
+static PetscErrorCode MatFactorELLGBuildCholesky(Mat F, PetscInt n, const PetscInt ai[], const PetscInt aj[])
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscInt       *rowptr, *colidx, *src, *dsrc, *trowptr, *tcolidx, *tsrc, nz = ai[n] - n;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc4(n + 1, &rowptr, nz, &colidx, nz, &src, n, &dsrc));
+  rowptr[0] = 0;
+  for (PetscInt k = 0; k < n; k++) {
+    PetscInt c = rowptr[k];
+
+    PetscCheck(ai[k + 1] > ai[k] && aj[ai[k + 1] - 1] == k, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of the Cholesky factor: row %" PetscInt_FMT " does not end at its diagonal", k);
+    for (PetscInt q = ai[k]; q < ai[k + 1] - 1; q++, c++) {
+      colidx[c] = aj[q];
+      src[c]    = q;
+    }
+    rowptr[k + 1] = c;
+    dsrc[k]       = ai[k + 1] - 1;
+  }
+  PetscCall(ELLGTriTransposeCSR(n, rowptr, colidx, src, &trowptr, &tcolidx, &tsrc));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_TRUE, trowptr, tcolidx, tsrc, NULL, -1.0, PETSC_FALSE, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_FALSE, rowptr, colidx, src, dsrc, -1.0, PETSC_TRUE, &f->U));
+  PetscCall(PetscFree3(trowptr, tcolidx, tsrc));
+  PetscCall(PetscFree4(rowptr, colidx, src, dsrc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the factor's values array (host) */
+static PetscErrorCode MatFactorELLGGetValues(Mat F, PetscBool get, const PetscScalar **a)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  if (f->cholesky) {
+    if (get) PetscCall(MatSeqSBAIJGetArray(F, (PetscScalar **)a));
+    else PetscCall(MatSeqSBAIJRestoreArray(F, (PetscScalar **)a));
+  } else if (get) PetscCall(MatSeqAIJGetArrayRead(F, a));
+  else PetscCall(MatSeqAIJRestoreArrayRead(F, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* after a numeric factorization: the triangles built (first after a symbolic factorization) or their values updated */
+static PetscErrorCode MatFactorELLGSetUp(Mat F)
+{
+  Mat_FactorELLG    *f     = (Mat_FactorELLG *)F->spptr;
+  const PetscBool    build = (PetscBool)!f->L;
+  ELLGTri            tris[4];
+  const PetscScalar *a;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(build ? ELLG_TriBuild : ELLG_TriValues, F, 0, 0, 0));
+  if (build) {
+    const PetscInt *ai, *aj, n = F->rmap->n;
+    PetscInt        m;
+    PetscBool       done;
+    MatInfo         info;
+
+    PetscCall(MatGetRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    PetscCheck(done && m == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the structure of the factor");
+    if (f->cholesky) PetscCall(MatFactorELLGBuildCholesky(F, n, ai, aj));
+    else {
+      PetscCall(MatGetInfo(F, MAT_LOCAL, &info));
+      PetscCall(MatFactorELLGBuildLU(F, n, ai, aj, (PetscInt)info.nz_used));
+    }
+    PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
+    PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
+    PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[0]));
+    PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[1]));
+  }
+  tris[0] = f->L;
+  tris[1] = f->U;
+  tris[2] = f->Lt;
+  tris[3] = f->Ut;
+  PetscCall(MatFactorELLGGetValues(F, PETSC_TRUE, &a));
+  for (int k = 0; k < 4; k++)
+    if (tris[k]) PetscCall(ELLGTriSetValues(tris[k], a));
+  PetscCall(MatFactorELLGGetValues(F, PETSC_FALSE, &a));
+  PetscCall(PetscELLGLogSynchronize(f->be));
+  PetscCall(PetscLogEventEnd(build ? ELLG_TriBuild : ELLG_TriValues, F, 0, 0, 0));
+  if (build) {
+    PetscInt nz[2], lev[2];
+    size_t   bytes[2];
+
+    PetscCall(ELLGTriGetInfo(f->L, &nz[0], &lev[0], &bytes[0]));
+    PetscCall(ELLGTriGetInfo(f->U, &nz[1], &lev[1], &bytes[1]));
+    f->nz = nz[0] + nz[1];
+    PetscCall(PetscInfo(F, "%s factor solved with %s on the %s backend: lower triangle %" PetscInt_FMT " entries in %" PetscInt_FMT " levels, upper %" PetscInt_FMT " in %" PetscInt_FMT ", %.1f MB\n", MatFactorTypes[F->factortype], ELLGTriMethods[f->method],
+                        PetscELLGBackends[f->be], nz[0], lev[0], nz[1], lev[1], (double)(bytes[0] + bytes[1]) / 1048576.0));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = gather of x by idx, or x itself without idx */
+static PetscErrorCode MatFactorELLGPermute(Mat_FactorELLG *f, PetscInt n, const int *idx, const PetscScalar *x, PetscScalar *y)
+{
+  PetscFunctionBegin;
+  PetscELLGBackendCall(f->be, ELLGHostPermute, ELLGCudaPermute, (NULL, (int)n, idx, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* x = F^{-1} b (trans: F^{-T} b) on backend arrays: gather by the first ordering, the two triangles, gather by
+   the inverse of the second */
+static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const PetscScalar *b, PetscScalar *x)
+{
+  Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt     n = F->rmap->n;
+  const int         *in  = trans ? f->c : f->r, *out = trans ? f->rinv : f->cinv;
+  ELLGTri            first = f->L, second = f->U;
+  const PetscScalar *y = b;
+
+  PetscFunctionBegin;
+  if (trans && !f->cholesky) {
+    if (!f->Ut) { /* the transposed triangles at the first transposed solve */
+      const PetscScalar *a;
+
+      PetscCall(ELLGTriCreateTranspose(f->U, &f->Ut));
+      PetscCall(ELLGTriCreateTranspose(f->L, &f->Lt));
+      PetscCall(MatFactorELLGGetValues(F, PETSC_TRUE, &a));
+      PetscCall(ELLGTriSetValues(f->Ut, a));
+      PetscCall(ELLGTriSetValues(f->Lt, a));
+      PetscCall(MatFactorELLGGetValues(F, PETSC_FALSE, &a));
+    }
+    first  = f->Ut;
+    second = f->Lt;
+  }
+  if (in) {
+    PetscCall(MatFactorELLGPermute(f, n, in, b, f->work[0]));
+    y = f->work[0];
+  }
+  PetscCall(ELLGTriSolve(first, y, f->work[1]));
+  if (out) {
+    PetscCall(ELLGTriSolve(second, f->work[1], f->work[0]));
+    PetscCall(MatFactorELLGPermute(f, n, out, f->work[0], x));
+  } else PetscCall(ELLGTriSolve(second, f->work[1], x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the backend vector standing in for b (slot 0) or x (slot 1) when of another type */
+static PetscErrorCode MatFactorELLGBackendVec(Mat F, Vec v, int slot, Vec *vb)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscBool       native;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUInBackend(v, f->be, &native));
+  *vb = v;
+  if (native) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!f->vwork[slot]) PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, F->rmap->n, &f->vwork[slot]));
+  *vb = f->vwork[slot];
+  if (slot == 0) PetscCall(VecCopy(v, *vb));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool trans)
+{
+  Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
+  const PetscScalar *pb;
+  PetscScalar       *px;
+  Vec                bb, xb;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(ELLG_TriSolve, F, b, x, 0));
+  PetscCall(MatFactorELLGBackendVec(F, b, 0, &bb));
+  PetscCall(MatFactorELLGBackendVec(F, x, 1, &xb));
+  PetscCall(VecGPUGetBackendArray(bb, VECGPU_READ, (PetscScalar **)&pb));
+  PetscCall(VecGPUGetBackendArray(xb, VECGPU_WRITE, &px));
+  PetscCall(MatFactorELLGSolveArrays(F, trans, pb, px));
+  PetscCall(VecGPURestoreBackendArray(bb, VECGPU_READ, (PetscScalar **)&pb));
+  PetscCall(VecGPURestoreBackendArray(xb, VECGPU_WRITE, &px));
+  if (xb != x) PetscCall(VecCopy(xb, x));
+  PetscCall(PetscLogFlops(2.0 * f->nz + F->rmap->n));
+  PetscCall(PetscELLGLogSynchronize(f->be));
+  PetscCall(PetscLogEventEnd(ELLG_TriSolve, F, b, x, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* x = F^{-1} b + y: the solve into x, or, when y is x, into a vector of x's type */
+static PetscErrorCode MatSolveAddKernel_FactorELLG(Mat F, Vec b, Vec y, Vec x, PetscBool trans)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscBool       same = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (y != x) {
+    PetscCall(MatSolveKernel_FactorELLG(F, b, x, trans));
+    PetscCall(VecAXPY(x, 1.0, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (f->addwork) PetscCall(PetscObjectTypeCompare((PetscObject)f->addwork, ((PetscObject)x)->type_name, &same));
+  if (!same) {
+    PetscCall(VecDestroy(&f->addwork));
+    PetscCall(VecDuplicate(x, &f->addwork));
+  }
+  PetscCall(MatSolveKernel_FactorELLG(F, b, f->addwork, trans));
+  PetscCall(VecAXPY(x, 1.0, f->addwork));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSolve_FactorELLG(Mat F, Vec b, Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSolveTranspose_FactorELLG(Mat F, Vec b, Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSolveAdd_FactorELLG(Mat F, Vec b, Vec y, Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSolveAddKernel_FactorELLG(F, b, y, x, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSolveTransposeAdd_FactorELLG(Mat F, Vec b, Vec y, Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSolveAddKernel_FactorELLG(F, b, y, x, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* SeqAIJ's numeric factorization, then the triangles; a failed factorization (zero pivot) keeps SeqAIJ's solves,
+   which MatSolve() does not call then */
+static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  if (f->cholesky) PetscCall((*f->cholnumeric)(F, A, info));
+  else PetscCall((*f->lunumeric)(F, A, info));
+  if (F->factorerrortype != MAT_FACTOR_NOERROR) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatFactorELLGSetUp(F));
+  F->ops->solve             = MatSolve_FactorELLG;
+  F->ops->solveadd          = MatSolveAdd_FactorELLG;
+  F->ops->solvetranspose    = f->cholesky ? MatSolve_FactorELLG : MatSolveTranspose_FactorELLG;
+  F->ops->solvetransposeadd = f->cholesky ? MatSolveAdd_FactorELLG : MatSolveTransposeAdd_FactorELLG;
+  F->ops->matsolve          = NULL; /* column by column through MatSolve() */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatLUFactorNumeric_FactorELLG(Mat F, Mat A, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(MatFactorELLGNumeric(F, A, info));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatCholeskyFactorNumeric_FactorELLG(Mat F, Mat A, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(MatFactorELLGNumeric(F, A, info));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* after SeqAIJ's symbolic factorization: the orderings kept, ours as the numeric factorization, options read
+   (the factor has its prefix now) */
+static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, IS row, IS col)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGFactorRemoveFunctions(F));
+  PetscCall(MatFactorELLGReset(F));
+  if (row) PetscCall(PetscObjectReference((PetscObject)row));
+  if (col) PetscCall(PetscObjectReference((PetscObject)col));
+  f->row = row;
+  f->col = col;
+  PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
+  PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, NULL));
+  PetscOptionsEnd();
+  if (f->cholesky) {
+    f->cholnumeric                = F->ops->choleskyfactornumeric;
+    F->ops->choleskyfactornumeric = MatCholeskyFactorNumeric_FactorELLG;
+  } else {
+    f->lunumeric            = F->ops->lufactornumeric;
+    F->ops->lufactornumeric = MatLUFactorNumeric_FactorELLG;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatLUFactorSymbolic_FactorELLG(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*f->lusymbolic)(F, A, row, col, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, row, col));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatILUFactorSymbolic_FactorELLG(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*f->ilusymbolic)(F, A, row, col, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, row, col));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatCholeskyFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*f->cholsymbolic)(F, A, perm, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, perm, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*f->iccsymbolic)(F, A, perm, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, perm, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatGetFactor() of MATSOLVERELLG for our seq types: SeqAIJ's factor of the same kind, with our solves */
+PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F)
+{
+  PetscErrorCode (*create)(Mat, MatFactorType, Mat *) = NULL;
+  Mat_FactorELLG *f;
+  Mat             B;
+
+  PetscFunctionBegin;
+  PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, ftype, NULL, NULL, &create));
+  PetscCheck(create, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "PETSc has no %s factorization of %s", MatFactorTypes[ftype], MATSEQAIJ);
+  PetscCall((*create)(A, ftype, F));
+  B = *F;
+  if (!B) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscNew(&f));
+  PetscCall(MatELLGGetBackend(A, &f->be));
+  f->method   = ELLG_TRI_LEVELS;
+  f->cholesky = (PetscBool)(ftype == MAT_FACTOR_CHOLESKY || ftype == MAT_FACTOR_ICC);
+  f->destroy  = B->ops->destroy;
+  B->spptr    = f;
+  /* SeqAIJ's factor creation sets the symbolic factorization of its kind alone */
+  f->lusymbolic                   = B->ops->lufactorsymbolic;
+  f->ilusymbolic                  = B->ops->ilufactorsymbolic;
+  f->cholsymbolic                 = B->ops->choleskyfactorsymbolic;
+  f->iccsymbolic                  = B->ops->iccfactorsymbolic;
+  B->ops->lufactorsymbolic        = f->lusymbolic ? MatLUFactorSymbolic_FactorELLG : NULL;
+  B->ops->ilufactorsymbolic       = f->ilusymbolic ? MatILUFactorSymbolic_FactorELLG : NULL;
+  B->ops->choleskyfactorsymbolic  = f->cholsymbolic ? MatCholeskyFactorSymbolic_FactorELLG : NULL;
+  B->ops->iccfactorsymbolic       = f->iccsymbolic ? MatICCFactorSymbolic_FactorELLG : NULL;
+  B->ops->destroy                 = MatDestroy_FactorELLG;
+  PetscCall(PetscFree(B->solvertype));
+  PetscCall(PetscStrallocpy(MATSOLVERELLG, &B->solvertype));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatFactorGetSolverType_C", MatFactorGetSolverType_ELLG));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
