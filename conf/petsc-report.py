@@ -18,7 +18,8 @@ not run) or is excluded by the exclusion file:
                              matches the shell pattern
     :type-names <reason>     the cases whose output differs from PETSc's expected output only in
                              the names of our types and the info lines of our formats: their
-                             output, with seqaijellg etc. read as seqaij, seqgpu as seq, and those
+                             output, with seqaijellg etc. read as seqaij, seqgpu as seq, our factor
+                             package ellg as petsc, and those
                              lines left out, passes the test's own diff (petscdiff with the
                              test's filters). A loop case is run again for this, as the harness
                              keeps only the output of a loop's last value.
@@ -59,7 +60,8 @@ AIJ_RULE = ':fails-with-aij'
 # What our types change in views: their names, and the lines of the stored format that the
 # ASCII info view of our matrices adds (format, kernel, device bytes, backend, ...)
 TYPE_NAMES = [(re.compile(r'\b(seq|mpi)aij(?:ellg|pjds|slicedell)\b'), r'\1aij'),
-              (re.compile(r'\b(seq|mpi)gpu\b'), r'\1')]
+              (re.compile(r'\b(seq|mpi)gpu\b'), r'\1'),
+              (re.compile(r'(package used to perform factorization:) ellg\b'), r'\1 petsc')]
 INFO_LINE = re.compile(r'^\s*(format: |ELLG width |column indices: |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
                        r'\(options since the build|slices \d|device bytes: |update buffers: |backend: |'
                        r'rank 0, (off-)?diagonal block:|halo exchange: )')
