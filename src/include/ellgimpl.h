@@ -52,19 +52,6 @@ static inline PetscErrorCode MatELLGBoundToCPU(Mat A, PetscBool *bound)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatELLGSetBoundToCPU - records whether A computes on the CPU alone: PETSc creates every matrix bound to the CPU
-   (with device support), and our types, like PETSc's device types, compute on their backend unless
-   MatBindToCPU() binds them; a matrix converted back to AIJ is bound again. Nothing without device support. */
-static inline void MatELLGSetBoundToCPU(Mat A, PetscBool flg)
-{
-#if defined(PETSC_HAVE_DEVICE)
-  A->boundtocpu = flg;
-#else
-  (void)A;
-  (void)flg;
-#endif
-}
-
 /* Log events (registered in PetscELLGInitializePackage()) */
 PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;

@@ -3,6 +3,19 @@
 #include <ellgformat.h>
 #include <petsc/private/matimpl.h>
 
+/* MatELLGSetBoundToCPU - records whether A computes on the CPU alone: PETSc creates every matrix bound to the CPU
+   (with device support), and our types, like PETSc's device types, compute on their backend unless
+   MatBindToCPU() binds them; a matrix converted back to AIJ is bound again. Nothing without device support. */
+static inline void MatELLGSetBoundToCPU(Mat A, PetscBool flg)
+{
+#if defined(PETSC_HAVE_DEVICE)
+  A->boundtocpu = flg;
+#else
+  (void)A;
+  (void)flg;
+#endif
+}
+
 /* the seq type name of each format and its operations */
 typedef struct {
   const char          *root, *seqtype, *mpitype;
