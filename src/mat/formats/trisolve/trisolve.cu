@@ -10,12 +10,12 @@
 
 #define ELLG_TRI_THREADS 128
 
-static __device__ __forceinline__ unsigned LoadAcquire(const unsigned *p)
+/* waits until the row's flag holds the epoch: plain loads of L2 with a pause between them (the waiting threads
+   then leave the memory system to the rows being computed), then a fence so that its value is read after */
+static __device__ __forceinline__ void WaitFor(const unsigned *flag, unsigned epoch)
 {
-  unsigned v;
-
-  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-  return v;
+  while (*(const volatile unsigned *)flag != epoch) __nanosleep(64);
+  __threadfence();
 }
 
 static __device__ __forceinline__ void StoreRelease(unsigned *p, unsigned v)
@@ -42,7 +42,7 @@ static __global__ void TriSolveLevels(int n, const int *__restrict__ perm, const
   for (int k = rowptr[p]; k < rowptr[p + 1]; k++) {
     const int j = colidx[k];
 
-    while (LoadAcquire(flags + j) != epoch) { }
+    WaitFor(flags + j, epoch);
     s -= val[k] * __ldcg(x + j);
   }
   if (dinv) s *= dinv[p];

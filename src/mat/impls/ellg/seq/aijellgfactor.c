@@ -182,8 +182,9 @@ static PetscErrorCode MatFactorELLGGetValues(Mat F, PetscBool get, const PetscSc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* after a numeric factorization: the triangles built (first after a symbolic factorization) or their values updated */
-static PetscErrorCode MatFactorELLGSetUp(Mat F)
+/* after a numeric factorization: the triangles built (first after a symbolic factorization) or their values updated;
+   *ours false when the factor's structure cannot be read (its solves stay SeqAIJ's) */
+static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
 {
   Mat_FactorELLG    *f     = (Mat_FactorELLG *)F->spptr;
   const PetscBool    build = (PetscBool)!f->L;
@@ -191,15 +192,21 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F)
   const PetscScalar *a;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(build ? ELLG_TriBuild : ELLG_TriValues, F, 0, 0, 0));
+  *ours = PETSC_TRUE;
   if (build) {
     const PetscInt *ai, *aj, n = F->rmap->n;
     PetscInt        m;
     PetscBool       done;
     MatInfo         info;
 
+    /* m: rows, or the inodes of a factor that has them (PETSc 3.18), whatever the arrays */
     PetscCall(MatGetRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
-    PetscCheck(done && m == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the structure of the factor");
+    if (!done) {
+      PetscCall(PetscInfo(F, "The structure of the %s factor cannot be read: its solves run on the host\n", MatFactorTypes[F->factortype]));
+      *ours = PETSC_FALSE;
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+    PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
     if (f->cholesky) PetscCall(MatFactorELLGBuildCholesky(F, n, ai, aj));
     else {
       PetscCall(MatGetInfo(F, MAT_LOCAL, &info));
@@ -210,7 +217,7 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F)
     PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
     PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[0]));
     PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[1]));
-  }
+  } else PetscCall(PetscLogEventBegin(ELLG_TriValues, F, 0, 0, 0));
   tris[0] = f->L;
   tris[1] = f->U;
   tris[2] = f->Lt;
@@ -373,12 +380,14 @@ static PetscErrorCode MatSolveTransposeAdd_FactorELLG(Mat F, Vec b, Vec y, Vec x
 static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *info)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscBool       ours;
 
   PetscFunctionBegin;
   if (f->cholesky) PetscCall((*f->cholnumeric)(F, A, info));
   else PetscCall((*f->lunumeric)(F, A, info));
   if (F->factorerrortype != MAT_FACTOR_NOERROR) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatFactorELLGSetUp(F));
+  PetscCall(MatFactorELLGSetUp(F, &ours));
+  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
   F->ops->solve             = MatSolve_FactorELLG;
   F->ops->solveadd          = MatSolveAdd_FactorELLG;
   F->ops->solvetranspose    = f->cholesky ? MatSolve_FactorELLG : MatSolveTranspose_FactorELLG;
@@ -482,7 +491,7 @@ PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F
   if (!B) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&f));
   PetscCall(MatELLGGetBackend(A, &f->be));
-  f->method   = ELLG_TRI_LEVELS;
+  f->method   = ELLG_TRI_CUSPARSE; /* the faster on the GPU for ksp ex45 and snes ex19 (README) */
   f->cholesky = (PetscBool)(ftype == MAT_FACTOR_CHOLESKY || ftype == MAT_FACTOR_ICC);
   f->destroy  = B->ops->destroy;
   B->spptr    = f;
