@@ -482,14 +482,17 @@ static inline PetscErrorCode MaxDenseDifference(Mat C, Mat Cref, PetscReal *err,
   PetscFunctionReturn(0);
 }
 
-/* EventCount - times the log event name has run on this process (PetscLogDefaultBegin() first) */
+/* EventCount - times the log event name has run on this process (PetscLogDefaultBegin() first); 0 for an event
+   that is not registered */
 static inline PetscErrorCode EventCount(const char *name, PetscLogDouble *count)
 {
   PetscLogEvent      event;
   PetscEventPerfInfo info;
 
   PetscFunctionBeginUser;
+  *count = 0;
   PetscCall(PetscLogEventGetId(name, &event));
+  if (event < 0) PetscFunctionReturn(0);
   PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &info));
   *count = info.count;
   PetscFunctionReturn(0);

@@ -240,25 +240,12 @@ typedef struct {
   PetscLogDouble build, values, solve;
 } TriEvents;
 
-/* TriEventCount - EventCount() of the event name, 0 where no such event is registered (PETSc's event
-   performance info has no entry for it) */
-static PetscErrorCode TriEventCount(const char *name, PetscLogDouble *count)
-{
-  PetscLogEvent event;
-
-  PetscFunctionBeginUser;
-  *count = 0;
-  PetscCall(PetscLogEventGetId(name, &event));
-  if (event >= 0) PetscCall(EventCount(name, count));
-  PetscFunctionReturn(0);
-}
-
 static PetscErrorCode GetTriEvents(TriEvents *e)
 {
   PetscFunctionBeginUser;
-  PetscCall(TriEventCount("ELLGTriBuild", &e->build));
-  PetscCall(TriEventCount("ELLGTriValues", &e->values));
-  PetscCall(TriEventCount("ELLGTriSolve", &e->solve));
+  PetscCall(EventCount("ELLGTriBuild", &e->build));
+  PetscCall(EventCount("ELLGTriValues", &e->values));
+  PetscCall(EventCount("ELLGTriSolve", &e->solve));
   PetscFunctionReturn(0);
 }
 
