@@ -24,7 +24,8 @@ extern "C" {
 
 /* levels: x[perm[p]] = dinv[p] (b[perm[p]] - sum_{k in [rowptr[p], rowptr[p+1])} val[k] x[colidx[k]]), p < n,
    in the order of p; dinv NULL: unit diagonal. b and x may be the same array. flags[n] holds epochs of
-   earlier solves (zeros at first), epoch is new (not in flags), ticket points to one int of device memory. */
+   earlier solves (zeros at first), epoch is new (not in flags), ticket points to one int of device memory
+   (set to 0 by the solve). */
 int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x);
 void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
 
