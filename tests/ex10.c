@@ -318,6 +318,62 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscFunctionReturn(0);
 }
 
+/* CheckJacobiSweeps - -mat_ellg_factor_solve jacobi: with more sweeps than the triangles of ILU(0) have levels, the
+   solves are exact (the sweeps of a triangular system end in its solution after as many sweeps as it has levels);
+   with one sweep they are an approximation */
+static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom rnd, PetscInt *nfail)
+{
+  const char   *sweeps[2] = {"40", "1"}; /* the 12^3 Laplacian's ILU(0) has 34 levels */
+  Mat           A, R, F, Fr;
+  IS            row, col;
+  MatFactorInfo info;
+  PetscBool     ok = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  PetscCall(CreatePair(PETSC_COMM_SELF, c, type, &A, &R));
+  PetscCall(InitInfo(MAT_FACTOR_ILU, 0, &info));
+  PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
+  PetscCall(MatGetFactor(R, MATSOLVERPETSC, MAT_FACTOR_ILU, &Fr));
+  PetscCall(Symbolic(Fr, R, MAT_FACTOR_ILU, row, col, &info));
+  PetscCall(Numeric(Fr, R, MAT_FACTOR_ILU, &info));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_solve", "jacobi"));
+  for (int k = 0; k < 2; k++) {
+    Vec       b, x, br, xr;
+    PetscReal err, nrm;
+
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_jacobi_sweeps", sweeps[k]));
+    PetscCall(MatGetFactor(A, NULL, MAT_FACTOR_ILU, &F));
+    PetscCall(Symbolic(F, A, MAT_FACTOR_ILU, row, col, &info));
+    PetscCall(Numeric(F, A, MAT_FACTOR_ILU, &info));
+    if (k == 0) {
+      PetscCall(CompareSolves(A, F, Fr, NULL, PETSC_TRUE, rnd, &ok));
+      PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "ILU(0), Jacobi sweeps beyond its levels: solves match AIJ's", ok, nfail));
+    } else {
+      PetscCall(MatCreateVecs(A, &b, &x));
+      PetscCall(MatCreateVecs(R, &br, &xr));
+      PetscCall(VecSetRandom(br, rnd));
+      PetscCall(CopyValues(br, b));
+      PetscCall(MatSolve(F, b, x));
+      PetscCall(MatSolve(Fr, br, xr));
+      PetscCall(MaxDifference(x, xr, &err, &nrm));
+      PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "ILU(0), one Jacobi sweep: an approximate solve", (PetscBool)(err > FTOL * nrm), nfail));
+      PetscCall(VecDestroy(&b));
+      PetscCall(VecDestroy(&x));
+      PetscCall(VecDestroy(&br));
+      PetscCall(VecDestroy(&xr));
+    }
+    PetscCall(MatDestroy(&F));
+  }
+  PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_solve"));
+  PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_jacobi_sweeps"));
+  PetscCall(ISDestroy(&row));
+  PetscCall(ISDestroy(&col));
+  PetscCall(MatDestroy(&Fr));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
 /* CheckSolverTypes - the solver type of the factors MatGetFactor() gives for a matrix of our seq type: ellg by default
    for the four kinds and when asked by name, petsc when asked for */
 static PetscErrorCode CheckSolverTypes(const CSR *c, MatType type, PetscInt *nfail)
@@ -668,6 +724,7 @@ int main(int argc, char **argv)
     for (k = 0; k < (PetscInt)(sizeof(nonsym) / sizeof(nonsym[0])); k++) PetscCall(CheckFactor(&cd, cd.name, type, &nonsym[k], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[0], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[2], rnd, &nfail));
+    PetscCall(CheckJacobiSweeps(&lap, type, rnd, &nfail));
     PetscCall(CheckKSP(kspcases, (PetscInt)(sizeof(kspcases) / sizeof(kspcases[0])), type, rnd, &nfail));
     PetscCall(CheckBadUse(type, &nfail));
   } else PetscCall(CheckBlocks(&cd, type, seq, rnd, &nfail));

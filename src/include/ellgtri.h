@@ -12,10 +12,11 @@
 #pragma once
 #include <ellgimpl.h>
 
-/* how the solves run: level-ordered rows in one launch (ours), or cuSPARSE's SpSV */
+/* how the solves run: level-ordered rows in one launch (ours), cuSPARSE's SpSV, or approximately by Jacobi sweeps */
 typedef enum {
   ELLG_TRI_LEVELS,
-  ELLG_TRI_CUSPARSE
+  ELLG_TRI_CUSPARSE,
+  ELLG_TRI_JACOBI
 } ELLGTriMethod;
 PETSC_INTERN const char *const ELLGTriMethods[];
 
@@ -23,8 +24,9 @@ typedef struct _n_ELLGTri *ELLGTri;
 
 PETSC_INTERN PetscErrorCode ELLGTriCreate(PetscELLGBackend, ELLGTriMethod, PetscInt, PetscBool, const PetscInt[], const PetscInt[], const PetscInt[], const PetscInt[], PetscScalar, PetscBool, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriCreateTranspose(ELLGTri, ELLGTri *);
+PETSC_INTERN PetscErrorCode ELLGTriSetJacobiSweeps(ELLGTri, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGTriTransposeCSR(PetscInt, const PetscInt[], const PetscInt[], const PetscInt[], PetscInt **, PetscInt **, PetscInt **);
 PETSC_INTERN PetscErrorCode ELLGTriSetValues(ELLGTri, const PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriSolve(ELLGTri, const PetscScalar[], PetscScalar[]);
-PETSC_INTERN PetscErrorCode ELLGTriGetInfo(ELLGTri, PetscInt *, PetscInt *, size_t *);
+PETSC_INTERN PetscErrorCode ELLGTriGetInfo(ELLGTri, ELLGTriMethod *, PetscInt *, PetscInt *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGTriDestroy(ELLGTri *);

@@ -11,6 +11,7 @@
      the rows in that order, each thread a row that waits for the rows it reads to be done (a flag per row
      set to the solve's epoch, so the flags need no reset between solves);
    - cusparse: cuSPARSE's SpSV on the factor in CSR, its diagonal stored.
+   An approximate solve takes a few Jacobi sweeps x <- D^{-1} (b - T x) instead, each a product with T.
    The host backend runs the same level-ordered arrays with plain loops (trisolvehost.c).
 
    Every function returns 0 or an error code of ellgcuda.h.
@@ -28,6 +29,11 @@ extern "C" {
    (set to 0 by the solve). */
 int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x);
 void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
+
+/* one Jacobi sweep over the same arrays: xnew[perm[p]] = dinv[p] (b[perm[p]] - sum val[k] xold[colidx[k]]), xold NULL
+   for none (xnew = D^{-1} b); xnew distinct from b and xold */
+int  ELLGCudaTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew);
+void ELLGHostTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew); /* stream unused */
 
 /* on a stream: y[i] = x[idx[i]] (idx NULL: y[i] = x[i]), i < n, y and x distinct */
 int  ELLGCudaPermute(void *stream, int n, const int *idx, const double *x, double *y);

@@ -2,12 +2,12 @@
 #include <ellgtri.h>
 #include <ellgtrisolve.h>
 
-const char *const ELLGTriMethods[] = {"levels", "cusparse", "ELLGTriMethod", "ELLG_TRI_", NULL};
+const char *const ELLGTriMethods[] = {"levels", "cusparse", "jacobi", "ELLGTriMethod", "ELLG_TRI_", NULL};
 
 struct _n_ELLGTri {
   PetscELLGBackend be;
   ELLGTriMethod    method;
-  PetscInt         n, nnz, nlevels;
+  PetscInt         n, nnz, nlevels, sweeps;
   PetscBool        lower, divide;
   PetscScalar      sign;
   /* natural order (host): for transposes and cuSPARSE */
@@ -18,7 +18,7 @@ struct _n_ELLGTri {
   PetscScalar *val, *dinv;
   /* level order in the backend's memory */
   int         *bperm, *browptr, *bcolidx, *ticket;
-  PetscScalar *bval, *bdinv;
+  PetscScalar *bval, *bdinv, *tmp;
   unsigned    *flags, epoch;
   /* cuSPARSE: the triangle in natural order with its diagonal (host), and its SpSV */
   int         *crowptr, *ccolidx;
@@ -87,7 +87,8 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
   PetscCall(PetscELLGMemcpy(t->be, t->bperm, t->perm, n * sizeof(int), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(t->be, t->browptr, t->rowptr, (n + 1) * sizeof(int), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(t->be, t->bcolidx, t->colidx, nnz * sizeof(int), ELLG_MEMCPY_HTOD));
-  if (t->be == PETSCELLG_BACKEND_CUDA) {
+  if (t->method == ELLG_TRI_JACOBI) PetscCall(PetscELLGMalloc(t->be, n * sizeof(PetscScalar), (void **)&t->tmp));
+  else if (t->be == PETSCELLG_BACKEND_CUDA) {
     PetscCall(PetscELLGMalloc(t->be, n * sizeof(unsigned), (void **)&t->flags));
     PetscCall(PetscELLGMalloc(t->be, sizeof(int), (void **)&t->ticket));
     PetscCall(PetscELLGMemset(t->be, t->flags, 0, n * sizeof(unsigned)));
@@ -100,7 +101,7 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
   ELLGTriCreate - a triangle of a factor from its structure in natural order (ellgtri.h); the arrays are copied
 
   Input Parameters:
-+ be, method - where and how it is solved (cusparse needs the cuda backend: the host backend takes levels)
++ be, method - where and how it is solved (cusparse needs the cuda backend: the host backend takes levels for it)
 . n - order
 . lower - whether rows read lower rows (else higher ones)
 . rowptr, colidx, src - CSR of the entries off the diagonal, src the index of each value in the factor's array
@@ -116,7 +117,8 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscCheck(!divide || dsrc, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "A unit diagonal cannot divide the rows");
   PetscCall(PetscNew(&t));
   t->be     = be;
-  t->method = be == PETSCELLG_BACKEND_CUDA ? method : ELLG_TRI_LEVELS;
+  t->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
+  t->sweeps = 3;
   t->n      = n;
   t->nnz    = nnz;
   t->lower  = lower;
@@ -173,7 +175,17 @@ PetscErrorCode ELLGTriCreateTranspose(ELLGTri t, ELLGTri *tt)
   PetscCheck(!t->divide, PETSC_COMM_SELF, PETSC_ERR_SUP, "No transpose of a triangle whose rows are divided by their diagonal");
   PetscCall(ELLGTriTransposeCSR(t->n, t->nrowptr, t->ncolidx, t->nsrc, &rowptr, &colidx, &src));
   PetscCall(ELLGTriCreate(t->be, t->method, t->n, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, tt));
+  PetscCall(ELLGTriSetJacobiSweeps(*tt, t->sweeps));
   PetscCall(PetscFree3(rowptr, colidx, src));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGTriSetJacobiSweeps - the sweeps of an approximate solve (method jacobi): k >= 0 */
+PetscErrorCode ELLGTriSetJacobiSweeps(ELLGTri t, PetscInt k)
+{
+  PetscFunctionBegin;
+  PetscCheck(k >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Jacobi sweeps %" PetscInt_FMT " must be 0 or more", k);
+  t->sweeps = k;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -215,6 +227,15 @@ PetscErrorCode ELLGTriSetValues(ELLGTri t, const PetscScalar a[])
 PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
 {
   PetscFunctionBegin;
+  if (t->method == ELLG_TRI_JACOBI) { /* x_0 = D^{-1} b, x_s = D^{-1} (b - T x_{s-1}); x_s in x when sweeps - s is even */
+    for (PetscInt s = 0; s <= t->sweeps; s++) {
+      PetscScalar       *xs   = (t->sweeps - s) % 2 ? t->tmp : x;
+      const PetscScalar *prev = s ? ((t->sweeps - s) % 2 ? x : t->tmp) : NULL;
+
+      PetscELLGBackendCall(t->be, ELLGHostTriJacobiSweep, ELLGCudaTriJacobiSweep, (NULL, (int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, b, prev, xs));
+    }
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (t->be == PETSCELLG_BACKEND_HOST) {
     ELLGHostTriSolveLevels((int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, b, x);
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -233,12 +254,13 @@ PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* ELLGTriGetInfo - its entries off the diagonal, levels and bytes in the backend's memory */
-PetscErrorCode ELLGTriGetInfo(ELLGTri t, PetscInt *nnz, PetscInt *nlevels, size_t *bytes)
+/* ELLGTriGetInfo - how it is solved, its entries off the diagonal, levels and bytes in the backend's memory */
+PetscErrorCode ELLGTriGetInfo(ELLGTri t, ELLGTriMethod *method, PetscInt *nnz, PetscInt *nlevels, size_t *bytes)
 {
   const size_t n = (size_t)t->n, nz = (size_t)t->nnz;
 
   PetscFunctionBegin;
+  *method  = t->method;
   *nnz     = t->nnz;
   *nlevels = t->nlevels;
   if (t->method == ELLG_TRI_CUSPARSE) {
@@ -246,7 +268,7 @@ PetscErrorCode ELLGTriGetInfo(ELLGTri t, PetscInt *nnz, PetscInt *nlevels, size_
 #if defined(ELLG_HAVE_CUDA)
     if (t->cusp) *bytes = ELLGCusparseTriBytes(t->cusp);
 #endif
-  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? n * sizeof(unsigned) : 0);
+  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? n * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -266,6 +288,7 @@ PetscErrorCode ELLGTriDestroy(ELLGTri *tri)
   PetscCall(PetscELLGFree(t->be, t->bdinv));
   PetscCall(PetscELLGFree(t->be, t->flags));
   PetscCall(PetscELLGFree(t->be, t->ticket));
+  PetscCall(PetscELLGFree(t->be, t->tmp));
   PetscCall(PetscFree3(t->crowptr, t->ccolidx, t->cval));
   PetscCall(PetscFree2(t->val, t->dinv));
   PetscCall(PetscFree4(t->perm, t->rowptr, t->colidx, t->lsrc));

@@ -58,6 +58,19 @@ static __global__ void __launch_bounds__(ELLG_TRI_THREADS) TriSolveLevels(int n,
   }
 }
 
+static __global__ void TriJacobiSweep(int n, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const double *__restrict__ val, const double *__restrict__ dinv, const double *__restrict__ b, const double *__restrict__ xold, double *__restrict__ xnew)
+{
+  const int p = blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (p >= n) return;
+  const int i = perm[p];
+  double    s = b[i];
+
+  if (xold)
+    for (int k = rowptr[p]; k < rowptr[p + 1]; k++) s -= val[k] * xold[colidx[k]];
+  xnew[i] = dinv ? dinv[p] * s : s;
+}
+
 static __global__ void Permute(int n, const int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ y)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -82,6 +95,13 @@ extern "C" int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, cons
   if (blocks > ELLG_TRI_BLOCKS_PER_SM * sms) blocks = ELLG_TRI_BLOCKS_PER_SM * sms;
   if ((err = (int)cudaMemsetAsync(ticket, 0, sizeof(int), s))) return err;
   TriSolveLevels<<<blocks, ELLG_TRI_THREADS, 0, s>>>(n, perm, rowptr, colidx, val, dinv, flags, epoch, ticket, b, x);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int ELLGCudaTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew)
+{
+  if (n <= 0) return 0;
+  TriJacobiSweep<<<(n + 255) / 256, 256, 0, (cudaStream_t)stream>>>(n, perm, rowptr, colidx, val, dinv, b, xold, xnew);
   return (int)cudaGetLastError();
 }
 

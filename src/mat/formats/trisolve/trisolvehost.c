@@ -12,6 +12,19 @@ void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int
   }
 }
 
+void ELLGHostTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew)
+{
+  (void)stream;
+  for (int p = 0; p < n; p++) {
+    const int i = perm[p];
+    double    s = b[i];
+
+    if (xold)
+      for (int k = rowptr[p]; k < rowptr[p + 1]; k++) s -= val[k] * xold[colidx[k]];
+    xnew[i] = dinv ? dinv[p] * s : s;
+  }
+}
+
 void ELLGHostPermute(void *stream, int n, const int *idx, const double *x, double *y)
 {
   (void)stream;

@@ -16,6 +16,7 @@
 typedef struct {
   PetscELLGBackend be;
   ELLGTriMethod    method;
+  PetscInt         sweeps;                      /* of the jacobi method */
   PetscBool        cholesky;
   IS               row, col;                    /* orderings of the symbolic factorization (Cholesky: the same) */
   int             *r, *c, *rinv, *cinv;         /* them in the backend's memory, NULL for the identity */
@@ -213,6 +214,8 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
       PetscCall(MatFactorELLGBuildLU(F, n, ai, aj, (PetscInt)info.nz_used));
     }
     PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    PetscCall(ELLGTriSetJacobiSweeps(f->L, f->sweeps));
+    PetscCall(ELLGTriSetJacobiSweeps(f->U, f->sweeps));
     PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
     PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
     PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[0]));
@@ -229,13 +232,16 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
   PetscCall(PetscELLGLogSynchronize(f->be));
   PetscCall(PetscLogEventEnd(build ? ELLG_TriBuild : ELLG_TriValues, F, 0, 0, 0));
   if (build) {
-    PetscInt nz[2], lev[2];
-    size_t   bytes[2];
+    PetscInt      nz[2], lev[2];
+    size_t        bytes[2];
+    ELLGTriMethod method;
+    char          sweeps[64] = "";
 
-    PetscCall(ELLGTriGetInfo(f->L, &nz[0], &lev[0], &bytes[0]));
-    PetscCall(ELLGTriGetInfo(f->U, &nz[1], &lev[1], &bytes[1]));
+    PetscCall(ELLGTriGetInfo(f->L, &method, &nz[0], &lev[0], &bytes[0]));
+    PetscCall(ELLGTriGetInfo(f->U, &method, &nz[1], &lev[1], &bytes[1]));
     f->nz = nz[0] + nz[1];
-    PetscCall(PetscInfo(F, "%s factor solved with %s on the %s backend: lower triangle %" PetscInt_FMT " entries in %" PetscInt_FMT " levels, upper %" PetscInt_FMT " in %" PetscInt_FMT ", %.1f MB\n", MatFactorTypes[F->factortype], ELLGTriMethods[f->method],
+    if (method == ELLG_TRI_JACOBI) PetscCall(PetscSNPrintf(sweeps, sizeof(sweeps), " (%" PetscInt_FMT " sweeps, approximate)", f->sweeps));
+    PetscCall(PetscInfo(F, "%s factor solved with %s%s on the %s backend: lower triangle %" PetscInt_FMT " entries in %" PetscInt_FMT " levels, upper %" PetscInt_FMT " in %" PetscInt_FMT ", %.1f MB\n", MatFactorTypes[F->factortype], ELLGTriMethods[method], sweeps,
                         PetscELLGBackends[f->be], nz[0], lev[0], nz[1], lev[1], (double)(bytes[0] + bytes[1]) / 1048576.0));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -425,6 +431,8 @@ static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, IS row, IS col)
   f->col = col;
   PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
   PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, NULL));
+  PetscCall(PetscOptionsInt("-mat_ellg_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_ellg_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
+  PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
   PetscOptionsEnd();
   if (f->cholesky) {
     f->cholnumeric                = F->ops->choleskyfactornumeric;
@@ -492,6 +500,7 @@ PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F
   PetscCall(PetscNew(&f));
   PetscCall(MatELLGGetBackend(A, &f->be));
   f->method   = ELLG_TRI_CUSPARSE; /* the faster on the GPU for ksp ex45 and snes ex19 (README) */
+  f->sweeps   = 3;
   f->cholesky = (PetscBool)(ftype == MAT_FACTOR_CHOLESKY || ftype == MAT_FACTOR_ICC);
   f->destroy  = B->ops->destroy;
   B->spptr    = f;
