@@ -118,7 +118,7 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscCall(PetscNew(&t));
   t->be     = be;
   t->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
-  t->sweeps = 3;
+  t->sweeps = 2;
   t->n      = n;
   t->nnz    = nnz;
   t->lower  = lower;

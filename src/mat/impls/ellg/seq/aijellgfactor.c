@@ -500,7 +500,7 @@ PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F
   PetscCall(PetscNew(&f));
   PetscCall(MatELLGGetBackend(A, &f->be));
   f->method   = ELLG_TRI_CUSPARSE; /* the faster on the GPU for ksp ex45 and snes ex19 (README) */
-  f->sweeps   = 3;
+  f->sweeps   = 2;
   f->cholesky = (PetscBool)(ftype == MAT_FACTOR_CHOLESKY || ftype == MAT_FACTOR_ICC);
   f->destroy  = B->ops->destroy;
   B->spptr    = f;
