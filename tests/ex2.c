@@ -353,6 +353,13 @@ int main(int argc, char **argv)
       args: -type {{ellg pjds slicedell}}
       output_file: output/ex2_1.out
 
+   # -help lists the backend's options (their current values, host or cuda, left out, and the colons that PETSc
+   # puts after an option's name from 3.20)
+   test:
+      suffix: help
+      args: -help
+      filter: grep -E "^ *-ellg_(backend|device)[: ]" | sed -e "s/ <[^>]*>//" | tr -d :
+
    test:
       suffix: mpi
       nsize: {{2 3 4}}

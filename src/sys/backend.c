@@ -55,6 +55,29 @@ static PetscErrorCode PetscELLGProbeDevice(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -help: the options that choose the backend and the device, with the values they have (shown once, by the first
+   process: the backend is chosen by each process on its own, not in an object's options) */
+static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
+{
+  static PetscBool shown = PETSC_FALSE;
+  PetscBool        help;
+  PetscMPIInt      rank;
+  PetscEnum        e   = (PetscEnum)be;
+  PetscInt         dev = ellg_device;
+
+  PetscFunctionBegin;
+  if (shown) PetscFunctionReturn(PETSC_SUCCESS);
+  shown = PETSC_TRUE;
+  PetscCall(PetscOptionsHasHelp(NULL, &help));
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  if (!help || rank) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscOptionsBegin(PETSC_COMM_SELF, NULL, "PETSc-ELLG backend options", "Sys");
+  PetscCall(PetscOptionsEnum("-ellg_backend", "Where products and vector operations run (default: cuda when a usable GPU is present, else host)", "PetscELLGGetBackend", PetscELLGBackends, e, &e, NULL));
+  PetscCall(PetscOptionsInt("-ellg_device", "CUDA device of this process, -1: none (default: node-local rank modulo the devices; with a PETSc built with CUDA, PETSc's device)", "PetscELLGGetBackend", dev, &dev, NULL));
+  PetscOptionsEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*@
    PetscELLGGetBackend - the backend that new PETSc-ELLG objects use
 
@@ -63,8 +86,9 @@ static PetscErrorCode PetscELLGProbeDevice(void)
    Output Parameter:
 .  backend - `PETSCELLG_BACKEND_CUDA` or `PETSCELLG_BACKEND_HOST`
 
-   Options Database Key:
-.  -ellg_backend <host,cuda> - choose it; default cuda when a usable GPU is present, else host
+   Options Database Keys:
++  -ellg_backend <host,cuda> - choose it; default cuda when a usable GPU is present, else host
+-  -ellg_device <d> - the CUDA device; default: node-local rank modulo the devices (with a PETSc built with CUDA, PETSc's device, chosen by -device_select_cuda)
 
    Level: intermediate
 
@@ -93,6 +117,7 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
     PetscCheck(*backend != PETSCELLG_BACKEND_CUDA || ellg_device >= 0, PETSC_COMM_SELF, PETSC_ERR_SUP_SYS, "-ellg_backend cuda: no usable CUDA device (no GPU, or no driver); use -ellg_backend host");
 #endif
   } else *backend = ellg_device >= 0 ? PETSCELLG_BACKEND_CUDA : PETSCELLG_BACKEND_HOST;
+  PetscCall(PetscELLGBackendHelp(*backend));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
