@@ -264,6 +264,6 @@ PetscErrorCode PetscELLGBackendView(PetscELLGBackend be, PetscViewer viewer)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
-  PetscCall(PetscViewerASCIIPrintf(viewer, "backend: host\n"));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "backend: host (plain loops on the CPU over the same arrays: the kernel settings above are what the cuda backend would run, and the copy events of -log_view time copies between host arrays)\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -500,7 +500,7 @@ PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s, %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " nonempty rows%s\n", fmt->ops->name, fmt->m, fmt->n, fmt->nnz, fmt->nzrows, fmt->rows ? ", only those stored (compressed rows)" : ""));
   PetscCall(fmt->ops->view(fmt, viewer));
   PetscCall(ELLGLongRowsView(fmt->longrows, viewer));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)\n", bytes / 1048576.0, csr > 0 ? bytes / csr : 1.0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)%s\n", bytes / 1048576.0, csr > 0 ? bytes / csr : 1.0, fmt->backend == PETSCELLG_BACKEND_HOST ? ", in host memory (host backend)" : ""));
   if (ELLGFormatUpdateBytes(fmt))
     PetscCall(PetscViewerASCIIPrintf(viewer, "update buffers: %.6g MB (%.3f x CSR) more, kept for the next values-only update (-mat_%s_update_buffers %s)\n", (double)ELLGFormatUpdateBytes(fmt) / 1048576.0, csr > 0 ? (double)ELLGFormatUpdateBytes(fmt) / csr : 1.0, fmt->ops->name,
                                      ELLGUpdateBuffersTypes[fmt->update_keep]));
