@@ -45,6 +45,22 @@ OBJDIR        := $(ELLG_ARCH_DIR)/obj
 LIBDIR        := $(if $(filter arch,$(ELLG_ARCH)),lib,$(ELLG_ARCH)/lib)
 LIBNAME       := libpetscellg.so
 
+# For petscellg.pc (make install). PETSc's headers include mpi.h and its macros call MPI
+# (PETSC_COMM_SELF is MPI_COMM_SELF), but PETSc.pc names no MPI flags where PETSc compiles with an
+# MPI wrapper (mpicc), as Debian's does: the .pc adds those of PETSc's MPI, so that a plain cc
+# compiles and links. They are PETSc's MPI_INCLUDE and MPI_LIB where it was configured with the
+# MPI's folders, else what its wrapper adds: MPICC_SHOW as PETSc's configure recorded it (newer
+# PETSc), else asked of $(PCC) (Open MPI's -showme, MPICH's -show). Evaluated by install only.
+comma           := ,
+ELLG_MPI_SHOW    = $(or $(MPICC_SHOW),$(shell $(PCC) -showme 2>/dev/null || $(PCC) -show 2>/dev/null))
+ELLG_MPI_CFLAGS  = $(or $(MPI_INCLUDE),$(filter -I% -D% -pthread,$(ELLG_MPI_SHOW)))
+ELLG_MPI_LIBS    = $(or $(MPI_LIB),$(filter -L% -l% -Wl$(comma)% -pthread,$(ELLG_MPI_SHOW)))
+# The library is built against this PETSc minor release (x.y: its ABI), which the .pc requires, so
+# that pkg-config fails rather than mixing in another PETSc's PETSc.pc; PETSc's lib folder is
+# the executable's rpath too (PETSc.pc has none), so that it runs without LD_LIBRARY_PATH.
+ELLG_PC_REQUIRES = $(shell echo $(PETSC_VERSION) | awk -F. '{ print "PETSc >= " $$1 "." $$2 ", PETSc < " $$1 "." $$2 + 1 }')
+ELLG_PETSC_LIBDIR = $(abspath $(PETSC_DIR)/$(PETSC_ARCH)/lib)
+
 # $(call petsc_version_ge,<x.y.z>): non-empty when the PETSc found is version x.y.z or later
 petsc_version_ge = $(if $(PETSC_VERSION),$(filter $(1),$(firstword $(shell printf '%s\n' $(1) $(PETSC_VERSION) | sort -V))))
 

@@ -4,11 +4,13 @@
 #                         to install), builds the library, then runs every test: the harness tests
 #                         of tests/ and tutorials/ (gmakefile.test) and a subset of PETSc's own
 #                         installed KSP and SNES tutorials, plainly and with each of our types
-#                         ($(ELLG_MAT_TYPES), check-petsc-ci in conf/petsc.mk); ends with one line
-#                         "N passed, M failed" (", K skipped" when K > 0) and fails when M > 0 or N = 0
+#                         ($(ELLG_MAT_TYPES), check-petsc-ci in conf/petsc.mk), and check-pkgconfig;
+#                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
+#                         fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
 #                         search='tests-ex1_*', EXTRA_OPTIONS='-ellg_backend host', V=1, ...
 #   make check-petsc ...  PETSc's tests with our types: see conf/petsc.mk
+#   make check-pkgconfig  a program built by a plain cc with the installed petscellg.pc's flags runs
 #   make cleantest        removes the test results
 #
 # A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
@@ -42,13 +44,34 @@ check:
 	-@$(MAKE) --no-print-directory check-petsc-ci-run
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
 	{ $(call check_count,tests and tutorials,$(CHECK_TESTDIR),$$expected); \
-	  $(MAKE) -s --no-print-directory check-petsc-ci-report; } | $(check_total)
+	  $(MAKE) -s --no-print-directory check-petsc-ci-report; \
+	  $(MAKE) -s --no-print-directory check-pkgconfig; } | $(check_total)
 
 test: all
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
 
 cleantest:
-	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR)
+	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR) $(CHECK_PCPREFIX)
+
+# check-pkgconfig: the installed petscellg.pc suffices to build a program with a plain C compiler
+# (PKGCONFIG_CC, default cc, not PETSc's MPI wrapper) and run it: installs into CHECK_PCPREFIX, then
+# compiles, links and runs conf/pkgconfig-check.c with pkg-config's flags (PETSc's PETSc.pc from
+# its lib/pkgconfig). Prints a suite line and a counts line, as check_count does; without pkg-config
+# the test is skipped. The commands and their output go to CHECK_PCPREFIX/check.log.
+PKGCONFIG_CC   ?= cc
+CHECK_PCPREFIX := $(CURDIR)/$(ELLG_ARCH_DIR)/pkgconfig-test
+check-pkgconfig:
+	@suite='pkg-config, plain cc:'; log=$(CHECK_PCPREFIX)/check.log; rm -rf $(CHECK_PCPREFIX); \
+	if ! command -v pkg-config >/dev/null 2>&1; then \
+	  printf '%-26s %4d ok, %d not ok, %d skipped (no pkg-config)\ncounts 0 0 1\n' "$$suite" 0 0 1; exit 0; fi; \
+	mkdir -p $(CHECK_PCPREFIX); \
+	if ( set -x; $(MAKE) --no-print-directory install PREFIX=$(CHECK_PCPREFIX) && \
+	     export PKG_CONFIG_PATH=$(CHECK_PCPREFIX)/lib/pkgconfig:$(ELLG_PETSC_LIBDIR)/pkgconfig && \
+	     cflags=$$(pkg-config --cflags petscellg) && libs=$$(pkg-config --libs petscellg) && \
+	     $(PKGCONFIG_CC) $$cflags conf/pkgconfig-check.c $$libs -o $(CHECK_PCPREFIX)/pkgconfig-check && \
+	     out=$$($(CHECK_PCPREFIX)/pkgconfig-check) && echo "$$out" && test "$$out" = ok ) > $$log 2>&1; then \
+	  printf '%-26s %4d ok, %d not ok, %d skipped\ncounts 1 0 0\n' "$$suite" 1 0 0; \
+	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: pkgconfig-check (see %s)\ncounts 0 1 0\n' "$$suite" 0 1 0 $$log; fi
 
 # $(call check_count,<suite>,<test dir>,<expected tests>) reads the TAP log of a run and prints a
 # line for the suite, naming the tests that failed, then "counts <passed> <failed> <skipped>".
@@ -73,4 +96,4 @@ check_count = cat $(2)/$(ELLG_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expec
 check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \
   END { printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""; exit (f > 0 || p == 0) }'
 
-.PHONY: check test cleantest
+.PHONY: check test cleantest check-pkgconfig
