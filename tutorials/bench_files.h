@@ -6,11 +6,42 @@
    symmetric (the other triangle is added) or skew-symmetric (added with the opposite sign).
    Duplicate entries are summed. Complex or Hermitian matrices, the array (dense) format, a
    malformed header, size line or entry, an index out of range, or fewer or more entries than the
-   size line announces are errors naming the file and line.
+   size line announces are errors naming the file and line. After an error the readers have freed
+   what they allocated and closed the file, so that a bench can go on to its next matrix.
 */
 #pragma once
 #include <errno.h>
 #include "bench_csr.h"
+#if defined(PETSC_HAVE_POPEN)
+  #include <sys/wait.h>
+#endif
+
+/* An error handler that keeps the first message instead of printing it: a format that cannot be built (say,
+   out of memory) is reported in its row, a matrix that cannot be loaded in its line, instead of ending the
+   run. The message is PETSc's text of the error code, then the error's own message from message + detail */
+typedef struct {
+  char      message[512];
+  size_t    detail;
+  PetscBool set;
+} ErrorCapture;
+
+static inline PetscErrorCode CaptureError(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
+{
+  ErrorCapture *c = (ErrorCapture *)ctx;
+
+  if (!c->set) {
+    const char *text = NULL, *detail = mess && mess[0] && mess[0] != ' ' ? mess : NULL;
+
+    c->set = PETSC_TRUE;
+    PetscErrorMessage(n, &text, NULL);
+    snprintf(c->message, sizeof(c->message), "%s%s", text ? text : "error", detail ? ": " : "");
+    c->detail = strlen(c->message);
+    if (detail) snprintf(c->message + c->detail, sizeof(c->message) - c->detail, "%s", detail);
+    for (char *s = c->message; *s; s++)
+      if (*s == '\n') *s = ' ';
+  }
+  return n;
+}
 
 typedef struct {
   FILE       *fp;
@@ -89,17 +120,55 @@ typedef enum {
   MM_SKEW
 } MMSymmetry;
 
+/* The nnz entries of an m x n matrix after the size line into the triplets (ti, tj, tv), *nt of them
+   (symmetric and skew-symmetric: the other triangle's too); ifield 2: pattern */
+static PetscErrorCode MMReadEntries(MMReader *r, PetscInt64 m, PetscInt64 n, PetscInt64 nnz, PetscInt ifield, PetscInt isym, PetscInt *ti, PetscInt *tj, PetscScalar *tv, PetscInt *nt)
+{
+  PetscBool eof, ok;
+  char     *s;
+
+  PetscFunctionBeginUser;
+  *nt = 0;
+  for (PetscInt64 e = 0; e < nnz; e++) {
+    PetscInt64 i, j;
+    double     v = 1.0;
+
+    PetscCall(MMNextDataLine(r, &eof));
+    PetscCheck(!eof, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: ends after %" PetscInt64_FMT " of the %" PetscInt64_FMT " entries its size line announces", r->path, e, nnz);
+    s = r->line;
+    i = MMInt(&s, &ok);
+    if (ok) j = MMInt(&s, &ok);
+    if (ok && ifield != 2) v = MMReal(&s, &ok);
+    if (ok) s += strspn(s, " \t");
+    PetscCheck(ok && !*s, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": malformed entry, \"<row> <column>%s\" expected: %s", r->path, r->lineno, ifield == 2 ? "" : " <value>", r->line);
+    PetscCheck(i >= 1 && i <= m && j >= 1 && j <= n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": entry (%" PetscInt64_FMT ", %" PetscInt64_FMT ") is outside the %" PetscInt64_FMT " x %" PetscInt64_FMT " matrix (indices start at 1)", r->path, r->lineno, i, j, m, n);
+    PetscCheck(isym != MM_SKEW || i != j || v == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": nonzero diagonal entry (%" PetscInt64_FMT ", %" PetscInt64_FMT ") in a skew-symmetric matrix", r->path, r->lineno, i, j);
+    ti[*nt]     = (PetscInt)(i - 1);
+    tj[*nt]     = (PetscInt)(j - 1);
+    tv[(*nt)++] = v;
+    if (isym != MM_GENERAL && i != j) {
+      ti[*nt]     = (PetscInt)(j - 1);
+      tj[*nt]     = (PetscInt)(i - 1);
+      tv[(*nt)++] = isym == MM_SKEW ? -v : v;
+    }
+  }
+  PetscCall(MMNextDataLine(r, &eof));
+  PetscCheck(eof, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": more entries than the %" PetscInt64_FMT " its size line announces: %s", r->path, r->lineno, nnz, r->line);
+  PetscFunctionReturn(0);
+}
+
 /* Reads the Matrix Market stream r->fp into triplets, then A */
 static PetscErrorCode MMParse(MMReader *r, CSR *A)
 {
-  char         banner[64], object[64], format[64], field[64], symmetry[64], extra[2];
-  const char  *fields[] = {"real", "integer", "pattern"}, *syms[] = {"general", "symmetric", "skew-symmetric"};
-  PetscInt     ifield = -1, isym = -1, nt = 0;
-  PetscInt64   m, n, nnz, cap;
-  PetscInt    *ti, *tj;
-  PetscScalar *tv;
-  PetscBool    eof, ok, match;
-  char        *s;
+  char           banner[64], object[64], format[64], field[64], symmetry[64], extra[2];
+  const char    *fields[] = {"real", "integer", "pattern"}, *syms[] = {"general", "symmetric", "skew-symmetric"};
+  PetscInt       ifield = -1, isym = -1, nt = 0;
+  PetscInt64     m, n, nnz, cap;
+  PetscInt      *ti, *tj;
+  PetscScalar   *tv;
+  PetscBool      eof, ok, match;
+  PetscErrorCode ierr;
+  char          *s;
 
   PetscFunctionBeginUser;
   PetscCall(MMNextLine(r, &eof));
@@ -140,33 +209,11 @@ static PetscErrorCode MMParse(MMReader *r, CSR *A)
   PetscCall(CSRCheckSize(r->path, cap));
   PetscCall(PetscMalloc3(cap, &ti, cap, &tj, cap, &tv));
 
-  for (PetscInt64 e = 0; e < nnz; e++) {
-    PetscInt64 i, j;
-    double     v = 1.0;
-
-    PetscCall(MMNextDataLine(r, &eof));
-    PetscCheck(!eof, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: ends after %" PetscInt64_FMT " of the %" PetscInt64_FMT " entries its size line announces", r->path, e, nnz);
-    s = r->line;
-    i = MMInt(&s, &ok);
-    if (ok) j = MMInt(&s, &ok);
-    if (ok && ifield != 2) v = MMReal(&s, &ok);
-    if (ok) s += strspn(s, " \t");
-    PetscCheck(ok && !*s, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": malformed entry, \"<row> <column>%s\" expected: %s", r->path, r->lineno, ifield == 2 ? "" : " <value>", r->line);
-    PetscCheck(i >= 1 && i <= m && j >= 1 && j <= n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": entry (%" PetscInt64_FMT ", %" PetscInt64_FMT ") is outside the %" PetscInt64_FMT " x %" PetscInt64_FMT " matrix (indices start at 1)", r->path, r->lineno, i, j, m, n);
-    PetscCheck(isym != MM_SKEW || i != j || v == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": nonzero diagonal entry (%" PetscInt64_FMT ", %" PetscInt64_FMT ") in a skew-symmetric matrix", r->path, r->lineno, i, j);
-    ti[nt]   = (PetscInt)(i - 1);
-    tj[nt]   = (PetscInt)(j - 1);
-    tv[nt++] = v;
-    if (isym != MM_GENERAL && i != j) {
-      ti[nt]   = (PetscInt)(j - 1);
-      tj[nt]   = (PetscInt)(i - 1);
-      tv[nt++] = isym == MM_SKEW ? -v : v;
-    }
-  }
-  PetscCall(MMNextDataLine(r, &eof));
-  PetscCheck(eof, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt64_FMT ": more entries than the %" PetscInt64_FMT " its size line announces: %s", r->path, r->lineno, nnz, r->line);
-  PetscCall(CSRFromTriplets((PetscInt)m, (PetscInt)n, nt, ti, tj, tv, A));
+  /* the triplets are freed after an error too: the bench goes on to its next matrix */
+  ierr = MMReadEntries(r, m, n, nnz, ifield, isym, ti, tj, tv, &nt);
+  if (!ierr) ierr = CSRFromTriplets((PetscInt)m, (PetscInt)n, nt, ti, tj, tv, A);
   PetscCall(PetscFree3(ti, tj, tv));
+  PetscCall(ierr);
   PetscFunctionReturn(0);
 }
 
@@ -190,7 +237,55 @@ static PetscErrorCode BenchMatrixNameOfFile(const char *path, char *name, size_t
   PetscFunctionReturn(0);
 }
 
-/* A Matrix Market file, .mtx or .mtx.gz */
+#if defined(PETSC_HAVE_POPEN)
+/* path in single quotes for the shell: ' becomes '\'' */
+static PetscErrorCode BenchShellQuote(const char *path, char *quoted, size_t len)
+{
+  size_t k = 0;
+
+  PetscFunctionBeginUser;
+  quoted[k++] = '\'';
+  for (const char *c = path; *c; c++) {
+    PetscCheck(k + 8 < len, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "File name too long: %s", path);
+    if (*c == '\'') {
+      memcpy(quoted + k, "'\\''", 4);
+      k += 4;
+    } else quoted[k++] = *c;
+  }
+  quoted[k++] = '\'';
+  quoted[k]   = 0;
+  PetscFunctionReturn(0);
+}
+
+/* gzip -t on the file: its pclose() status, and gzip's first line of output, its reason when it fails */
+static PetscErrorCode BenchGzipTest(const char *quoted, int *status, char *reason, size_t len)
+{
+  char  cmd[4 * PETSC_MAX_PATH_LEN + 32];
+  FILE *fp;
+
+  PetscFunctionBeginUser;
+  reason[0] = 0;
+  PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -t < %s 2>&1", quoted));
+  fp = popen(cmd, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot run gzip -t");
+  while (!reason[0] && fgets(reason, (int)len, fp)) reason[strcspn(reason, "\r\n")] = 0;
+  while (fgetc(fp) != EOF) { }
+  *status = pclose(fp);
+  PetscFunctionReturn(0);
+}
+
+/* "exit status N" or "killed by signal N" of a pclose() status */
+static PetscErrorCode BenchWaitStatus(int status, char *how, size_t len)
+{
+  PetscFunctionBeginUser;
+  if (status != -1 && WIFEXITED(status)) PetscCall(PetscSNPrintf(how, len, "exit status %d", WEXITSTATUS(status)));
+  else if (status != -1 && WIFSIGNALED(status)) PetscCall(PetscSNPrintf(how, len, "killed by signal %d", WTERMSIG(status)));
+  else PetscCall(PetscSNPrintf(how, len, "wait status %d", status));
+  PetscFunctionReturn(0);
+}
+#endif
+
+/* A Matrix Market file, .mtx or .mtx.gz. After an error A holds nothing and the file is closed */
 static PetscErrorCode ReadMatrixMarket(const char *path, CSR *A)
 {
   MMReader       r  = {.path = path};
@@ -203,46 +298,42 @@ static PetscErrorCode ReadMatrixMarket(const char *path, CSR *A)
   PetscCheck(readable, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read the matrix file %s", path);
   if (gz) {
 #if defined(PETSC_HAVE_POPEN)
-    static const char prefix[] = "gzip -dc < '";
-    char              cmd[4 * PETSC_MAX_PATH_LEN + 32];
-    unsigned char     magic[2] = {0, 0};
-    FILE             *fp       = fopen(path, "rb");
-    size_t            k        = sizeof(prefix) - 1;
+    char          quoted[4 * PETSC_MAX_PATH_LEN], cmd[4 * PETSC_MAX_PATH_LEN + 32];
+    unsigned char magic[2] = {0, 0};
+    FILE         *fp       = fopen(path, "rb");
+    ErrorCapture  capture  = {.set = PETSC_FALSE};
+    int           status;
 
-    memcpy(cmd, prefix, sizeof(prefix));
     PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", path);
     if (fread(magic, 1, 2, fp) < 2) magic[0] = 0; /* too short to be gzip */
     fclose(fp);
     PetscCheck(magic[0] == 0x1f && magic[1] == 0x8b, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: not a gzip file (the name ends in .gz)", path);
-
-    for (const char *c = path; *c; c++) { /* quoted for the shell: ' becomes '\'' */
-      PetscCheck(k + 8 < sizeof(cmd), PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "File name too long: %s", path);
-      if (*c == '\'') {
-        memcpy(cmd + k, "'\\''", 4);
-        k += 4;
-      } else cmd[k++] = *c;
-    }
-    cmd[k++] = '\'';
-    cmd[k]   = 0;
-    r.fp     = popen(cmd, "r");
+    PetscCall(BenchShellQuote(path, quoted, sizeof(quoted)));
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc < %s 2>/dev/null", quoted));
+    r.fp = popen(cmd, "r");
     PetscCheck(r.fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot run gzip to read %s", path);
+    /* a parse error waits for gzip's verdict: when the data is corrupt or truncated, gzip's error is the reason */
+    PetscCall(PetscPushErrorHandler(CaptureError, &capture));
+    ierr = MMParse(&r, A);
+    PetscCall(PetscPopErrorHandler());
+    status = pclose(r.fp); /* after a parse error gzip may have ended on the closed pipe: gzip -t says whether the file is bad */
+    if (ierr || status) {
+      char reason[256], how[64];
+      int  tstatus = 0;
+
+      PetscCall(CSRDestroy(A));
+      PetscCall(BenchGzipTest(quoted, &tstatus, reason, sizeof(reason)));
+      PetscCall(BenchWaitStatus(tstatus ? tstatus : status, how, sizeof(how)));
+      if (tstatus || !ierr) SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "%s: gzip -dc failed (%s)%s%s", path, how, tstatus && reason[0] ? ": " : "", tstatus ? reason : "");
+      SETERRQ(PETSC_COMM_SELF, ierr, "%s", capture.message + capture.detail);
+    }
 #else
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: reading .gz files needs popen() and gzip; decompress it first", path);
 #endif
   } else {
     r.fp = fopen(path, "r");
     PetscCheck(r.fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", path);
-  }
-  ierr = MMParse(&r, A);
-  if (gz) {
-#if defined(PETSC_HAVE_POPEN)
-    int status = pclose(r.fp);
-
-    if (ierr) PetscCall(CSRDestroy(A));
-    PetscCall(ierr);
-    PetscCheck(status == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "%s: gzip -dc failed (exit status %d)", path, status);
-#endif
-  } else {
+    ierr = MMParse(&r, A);
     fclose(r.fp);
     if (ierr) PetscCall(CSRDestroy(A));
     PetscCall(ierr);
@@ -251,28 +342,20 @@ static PetscErrorCode ReadMatrixMarket(const char *path, CSR *A)
   PetscFunctionReturn(0);
 }
 
-/* A PETSc binary matrix file (MatLoad into SEQAIJ) */
-static PetscErrorCode ReadPetscBinary(const char *path, CSR *A)
+/* A, the CSR of the SEQAIJ matrix M loaded from viewer */
+static PetscErrorCode CSRLoadSeqAIJ(PetscViewer viewer, Mat M, CSR *A)
 {
-  PetscViewer        viewer;
-  Mat                M;
   PetscInt           m, n, nr;
   const PetscInt    *ia, *ja;
   const PetscScalar *a;
-  PetscBool          done, readable;
+  PetscBool          done;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscMemzero(A, sizeof(*A)));
-  PetscCall(PetscTestFile(path, 'r', &readable));
-  PetscCheck(readable, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read the matrix file %s", path);
-  PetscCall(PetscViewerBinaryOpen(PETSC_COMM_SELF, path, FILE_MODE_READ, &viewer));
-  PetscCall(MatCreate(PETSC_COMM_SELF, &M));
   PetscCall(MatSetType(M, MATSEQAIJ));
   PetscCall(MatLoad(M, viewer));
-  PetscCall(PetscViewerDestroy(&viewer));
   PetscCall(MatGetSize(M, &m, &n));
   PetscCall(MatGetRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &nr, &ia, &ja, &done));
-  PetscCheck(done && nr == m, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%s: MatGetRowIJ() failed", path);
+  PetscCheck(done && nr == m, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MatGetRowIJ() failed");
   PetscCall(MatSeqAIJGetArrayRead(M, &a));
   PetscCall(CSRAllocate(A, m, n, ia[m]));
   PetscCall(PetscArraycpy(A->rowptr, ia, m + 1));
@@ -280,7 +363,34 @@ static PetscErrorCode ReadPetscBinary(const char *path, CSR *A)
   PetscCall(PetscArraycpy(A->val, a, ia[m]));
   PetscCall(MatSeqAIJRestoreArrayRead(M, &a));
   PetscCall(MatRestoreRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &nr, &ia, &ja, &done));
+  PetscFunctionReturn(0);
+}
+
+/* A PETSc binary matrix file (MatLoad into SEQAIJ). After an error A holds nothing and the file is closed */
+static PetscErrorCode ReadPetscBinary(const char *path, CSR *A)
+{
+  PetscViewer    viewer;
+  Mat            M       = NULL;
+  ErrorCapture   capture = {.set = PETSC_FALSE};
+  PetscBool      readable;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(A, sizeof(*A)));
+  PetscCall(PetscTestFile(path, 'r', &readable));
+  PetscCheck(readable, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read the matrix file %s", path);
+  PetscCall(PetscViewerBinaryOpen(PETSC_COMM_SELF, path, FILE_MODE_READ, &viewer));
+  /* MatLoad's messages do not name the file: its error is raised again below with the name */
+  PetscCall(PetscPushErrorHandler(CaptureError, &capture));
+  ierr = MatCreate(PETSC_COMM_SELF, &M);
+  if (!ierr) ierr = CSRLoadSeqAIJ(viewer, M, A);
+  PetscCall(PetscPopErrorHandler());
   PetscCall(MatDestroy(&M));
+  PetscCall(PetscViewerDestroy(&viewer));
+  if (ierr) {
+    PetscCall(CSRDestroy(A));
+    SETERRQ(PETSC_COMM_SELF, ierr, "%s: %s", path, capture.message + capture.detail);
+  }
   PetscCall(BenchMatrixNameOfFile(path, A->name, sizeof(A->name)));
   PetscFunctionReturn(0);
 }

@@ -204,20 +204,15 @@ static PetscErrorCode GenerateRandom(PetscInt n, PetscInt p, CSR *A)
    of web and social graphs; row v gets about avg n w / sum(w) entries (avg = p, default 16; at
    least 1), in distinct columns drawn with probability proportional to their weights. The longest
    row holds about avg n^(2/3) / 3 entries (53000 at n = 10^6). Values uniform in [-1, 1). */
-static PetscErrorCode GeneratePowerLaw(PetscInt n, PetscInt p, CSR *A)
+static PetscErrorCode PowerLawRows(PetscInt n, PetscInt avg, PetscInt *rank, double *cdf, CSR *A)
 {
-  const PetscInt avg   = p < 0 ? 16 : p;
-  const double   alpha = 2.0 / 3.0;
-  BenchRNG       r     = {3};
-  PetscInt      *rank;
-  double        *cdf, sum = 0;
-  PetscInt64     nnz = 0;
+  const double alpha = 2.0 / 3.0;
+  BenchRNG     r     = {3};
+  double       sum   = 0;
+  PetscInt64   nnz   = 0;
 
   PetscFunctionBeginUser;
-  PetscCheck(avg > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "powerlaw-%" PetscInt_FMT "-%" PetscInt_FMT ": the mean row length must be positive", n, avg);
   A->nrows = A->ncols = n;
-  PetscCall(PetscMalloc1(n, &rank));
-  PetscCall(PetscMalloc1(n, &cdf));
   for (PetscInt v = 0; v < n; v++) rank[v] = v;
   for (PetscInt v = n - 1; v > 0; v--) { /* Fisher-Yates */
     const PetscInt u = BenchRNGInt(&r, v + 1), t = rank[v];
@@ -238,7 +233,6 @@ static PetscErrorCode GeneratePowerLaw(PetscInt n, PetscInt p, CSR *A)
     PetscCall(CSRCheckSize("powerlaw", nnz));
     A->rowptr[v + 1] = (PetscInt)nnz;
   }
-  PetscCall(PetscFree(rank));
   A->nnz = (PetscInt)nnz;
   PetscCall(PetscMalloc1(A->nnz, &A->colidx));
   PetscCall(PetscMalloc1(A->nnz, &A->val));
@@ -246,7 +240,22 @@ static PetscErrorCode GeneratePowerLaw(PetscInt n, PetscInt p, CSR *A)
     PetscCall(BenchDrawColumns(&r, A->rowptr[v + 1] - A->rowptr[v], n, cdf, A->colidx + A->rowptr[v]));
     for (PetscInt k = A->rowptr[v]; k < A->rowptr[v + 1]; k++) A->val[k] = 2 * BenchRNGUniform(&r) - 1;
   }
-  PetscCall(PetscFree(cdf));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode GeneratePowerLaw(PetscInt n, PetscInt p, CSR *A)
+{
+  const PetscInt avg = p < 0 ? 16 : p;
+  PetscInt      *rank;
+  double        *cdf;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCheck(avg > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "powerlaw-%" PetscInt_FMT "-%" PetscInt_FMT ": the mean row length must be positive", n, avg);
+  PetscCall(PetscMalloc2(n, &rank, n, &cdf));
+  ierr = PowerLawRows(n, avg, rank, cdf, A);
+  PetscCall(PetscFree2(rank, cdf)); /* after an error too: the bench goes on to its next matrix */
+  PetscCall(ierr);
   PetscFunctionReturn(0);
 }
 
@@ -254,20 +263,15 @@ static PetscErrorCode GeneratePowerLaw(PetscInt n, PetscInt p, CSR *A)
    coupling; d dense nodes (d = p, default 4), spread over the range, are each coupled to a random
    half, quarter, eighth, ... of all nodes, in their row and their column. Off-diagonal values
    -g, g in [0.1, 1); the diagonal 1 + the sum of the row's |g|. */
-static PetscErrorCode GenerateCircuit(PetscInt n, PetscInt p, CSR *A)
+static PetscErrorCode CircuitRows(PetscInt n, PetscInt d, PetscInt *row, PetscInt *dense, CSR *A)
 {
-  const PetscInt d   = p < 0 ? 4 : p;
-  PetscInt       cap = 8 * n + 8, *row, *dense, nz = 0;
+  PetscInt cap = 8 * n + 8, nz = 0;
 
   PetscFunctionBeginUser;
-  PetscCheck(d >= 0 && d <= PetscMin(n, 30), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "circuit-%" PetscInt_FMT "-%" PetscInt_FMT ": the number of dense rows must be in [0, min(n, 30)]", n, d);
-  PetscCall(CSRCheckSize("circuit", 8 * (PetscInt64)n + 8));
   A->nrows = A->ncols = n;
   PetscCall(PetscMalloc1(n + 1, &A->rowptr));
   PetscCall(PetscMalloc1(cap, &A->colidx));
   PetscCall(PetscMalloc1(cap, &A->val));
-  PetscCall(PetscMalloc1(n + 4 + d, &row));
-  PetscCall(PetscMalloc1(d + 1, &dense));
   for (PetscInt k = 0; k < d; k++) dense[k] = (PetscInt)((2 * (PetscInt64)k + 1) * n / (2 * d));
   A->rowptr[0] = 0;
   for (PetscInt i = 0; i < n; i++) {
@@ -306,8 +310,22 @@ static PetscErrorCode GenerateCircuit(PetscInt n, PetscInt p, CSR *A)
     A->rowptr[i + 1] = nz;
   }
   A->nnz = nz;
-  PetscCall(PetscFree(row));
-  PetscCall(PetscFree(dense));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode GenerateCircuit(PetscInt n, PetscInt p, CSR *A)
+{
+  const PetscInt d = p < 0 ? 4 : p;
+  PetscInt      *row, *dense;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCheck(d >= 0 && d <= PetscMin(n, 30), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "circuit-%" PetscInt_FMT "-%" PetscInt_FMT ": the number of dense rows must be in [0, min(n, 30)]", n, d);
+  PetscCall(CSRCheckSize("circuit", 8 * (PetscInt64)n + 8));
+  PetscCall(PetscMalloc2(n + 4 + d, &row, d + 1, &dense));
+  ierr = CircuitRows(n, d, row, dense, A);
+  PetscCall(PetscFree2(row, dense)); /* after an error too: the bench goes on to its next matrix */
+  PetscCall(ierr);
   PetscFunctionReturn(0);
 }
 
@@ -408,9 +426,13 @@ static PetscErrorCode ParseGeneratorSpec(const char *spec, PetscBool *found, Pet
 /* the matrix of a generator spec, named after it */
 static PetscErrorCode GenerateMatrix(PetscInt g, PetscInt n, PetscInt p, CSR *A)
 {
+  PetscErrorCode ierr;
+
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(A, sizeof(*A)));
-  PetscCall(generators[g].generate(n, p, A));
+  ierr = generators[g].generate(n, p, A);
+  if (ierr) PetscCall(CSRDestroy(A)); /* A holds nothing after an error, as after the file readers' */
+  PetscCall(ierr);
   if (p < 0) PetscCall(PetscSNPrintf(A->name, sizeof(A->name), "%s-%" PetscInt_FMT, generators[g].name, n));
   else PetscCall(PetscSNPrintf(A->name, sizeof(A->name), "%s-%" PetscInt_FMT "-%" PetscInt_FMT, generators[g].name, n, p));
   PetscFunctionReturn(0);

@@ -50,33 +50,6 @@ static inline PetscErrorCode CreateFromCSR(const CSR *A, const char *type, Petsc
   PetscFunctionReturn(0);
 }
 
-/* An error handler that keeps the first message: a format that cannot be built (say, out of
-   memory) is reported in its row instead of ending the run. With only set, errors of other codes
-   go to PETSc's usual handler, and the message is the error's own, without the code's text */
-typedef struct {
-  char           message[256];
-  PetscBool      set;
-  PetscErrorCode only; /* 0: every error */
-} ErrorCapture;
-
-static inline PetscErrorCode CaptureError(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
-{
-  ErrorCapture *c = (ErrorCapture *)ctx;
-
-  if (c->only && n != c->only) return PetscTraceBackErrorHandler(comm, line, func, file, n, p, mess, NULL);
-  if (!c->set) {
-    const char *text = NULL, *detail = mess && mess[0] && mess[0] != ' ' ? mess : NULL;
-
-    c->set = PETSC_TRUE;
-    PetscErrorMessage(n, &text, NULL);
-    if (c->only && detail) snprintf(c->message, sizeof(c->message), "%s", detail); /* the kind of error is known */
-    else snprintf(c->message, sizeof(c->message), "%s%s%s", text ? text : "error", detail ? ": " : "", detail ? detail : "");
-    for (char *s = c->message; *s; s++)
-      if (*s == '\n') *s = ' ';
-  }
-  return n;
-}
-
 /* *B in the given type (CreateFromCSR()), or NULL with the reason in why */
 static inline PetscErrorCode BuildFormat(const CSR *A, const char *type, PetscOptions options, Mat *B, char *why, size_t len)
 {
@@ -218,7 +191,8 @@ static inline PetscErrorCode ReadSuite(const char *path, SpecList *l)
   PetscFunctionReturn(0);
 }
 
-/* The matrix of a spec: a generator, a Matrix Market file or a PETSc binary file */
+/* The matrix of a spec: a generator, a Matrix Market file or a PETSc binary file. After an error A holds
+   nothing */
 static inline PetscErrorCode LoadMatrix(const char *spec, CSR *A)
 {
   PetscBool found = PETSC_FALSE, readable;
@@ -236,20 +210,24 @@ static inline PetscErrorCode LoadMatrix(const char *spec, CSR *A)
   PetscFunctionReturn(0);
 }
 
-/* LoadMatrix(), but a matrix the readers do not support (complex, Hermitian, dense) is not an error:
-   then *loaded is false and why says why, and A holds nothing */
-static inline PetscErrorCode LoadMatrixIfSupported(const char *spec, CSR *A, PetscBool *loaded, char *why, size_t len)
+/* LoadMatrix(), but a matrix that cannot be loaded does not end the run: then *err is the PETSc error code
+   (PETSC_ERR_SUP: a matrix the readers do not support, complex, Hermitian or dense; else a malformed,
+   missing or unreadable file, or a bad spec), why says why in PETSc's words, and A holds nothing, as
+   LoadMatrix() frees what it allocated; *err is 0 when the matrix was loaded */
+static inline PetscErrorCode TryLoadMatrix(const char *spec, CSR *A, PetscErrorCode *err, char *why, size_t len)
 {
-  ErrorCapture   capture = {.set = PETSC_FALSE, .only = PETSC_ERR_SUP};
-  PetscErrorCode ierr;
+  ErrorCapture capture = {.set = PETSC_FALSE};
 
   PetscFunctionBeginUser;
+  *err   = 0;
+  why[0] = 0;
   PetscCall(PetscPushErrorHandler(CaptureError, &capture));
-  ierr = LoadMatrix(spec, A);
+  *err = LoadMatrix(spec, A);
   PetscCall(PetscPopErrorHandler());
-  *loaded = (PetscBool)!ierr;
-  if (ierr == PETSC_ERR_SUP) PetscCall(PetscStrncpy(why, capture.message, len));
-  else PetscCall(ierr);
+  if (!*err) PetscFunctionReturn(0);
+  if (!capture.set) PetscCall(PetscSNPrintf(why, len, "error %d", (int)*err));
+  else if (*err == PETSC_ERR_SUP && capture.message[capture.detail]) PetscCall(PetscStrncpy(why, capture.message + capture.detail, len)); /* says what is not supported */
+  else PetscCall(PetscStrncpy(why, capture.message, len));
   PetscFunctionReturn(0);
 }
 

@@ -40,6 +40,7 @@ typedef struct {
   Result          *results;
   PetscInt         nresults, maxresults;
   SpecList         unloaded, unloaded_why; /* the matrices that were not loaded, and why */
+  PetscErrorCode   load_error;             /* of the first matrix that failed to load (not merely unsupported), 0 if none */
 } Bench;
 
 /* a new row for matrix A of the current matrix, in format/variant (variant NULL: none), mode */
