@@ -14,7 +14,7 @@
 static PetscErrorCode RunCusparseFormat(Bench *b, const CSR *csr, BenchCusparse cs, BenchCusparseFormat format, Vec yref)
 {
   const PetscBool sell = (PetscBool)(format == BENCH_CUSPARSE_SELL);
-  Result         *r;
+  Result         *r = NULL;
 
   PetscFunctionBeginUser;
   PetscCall(BenchAddResult(b, csr, "cusparse", sell ? "SELL" : "CSR", "GPU", &r));
