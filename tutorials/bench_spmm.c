@@ -476,6 +476,7 @@ int main(int argc, char **argv)
   PetscBool      setformats, setL, bad = PETSC_FALSE, failed = PETSC_FALSE;
   SpecList       specs = {NULL, 0, 0};
   PetscMPIInt    size;
+  PetscErrorCode load_error = 0; /* of the first matrix that could not be loaded, the exit status */
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
@@ -504,10 +505,17 @@ int main(int argc, char **argv)
   PetscCall(BenchMatrixSpecs(PETSC_STATIC_ARRAY_LENGTH(defsizes), defsizes, &specs));
 
   PetscCall(BenchSetUp(&b));
-  for (PetscInt m = 0; m < specs.n; m++) {
-    CSR A;
+  for (PetscInt m = 0; m < specs.n; m++) { /* a matrix that cannot be loaded is reported and skipped */
+    CSR            A;
+    PetscErrorCode err;
+    char           why[512];
 
-    PetscCall(LoadMatrix(specs.spec[m], &A));
+    PetscCall(TryLoadMatrix(specs.spec[m], &A, &err, why, sizeof(why)));
+    if (err) {
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: not loaded: %s\n", specs.spec[m], why));
+      if (err != PETSC_ERR_SUP && !load_error) load_error = err;
+      continue;
+    }
     PetscCall(BenchMatrix(&b, &A, nformats, formats));
     PetscCall(CSRDestroy(&A));
   }
@@ -519,6 +527,7 @@ int main(int argc, char **argv)
   }
   if (!b.check_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12)"));
   if (failed) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME FORMATS COULD NOT BE BUILT: see the rows skipped\n"));
+  if (load_error) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME MATRICES FAILED TO LOAD: see the lines \"not loaded\"; exit status %d, PETSc's error code of the first\n", (int)load_error));
   if (json[0]) PetscCall(WriteJSON(&b, json));
 
   PetscCall(BenchDeviceDestroy(&b.dev));
@@ -526,7 +535,7 @@ int main(int argc, char **argv)
   PetscCall(SpecListDestroy(&specs));
   PetscCall(PetscFree(b.results));
   PetscCall(PetscFinalize());
-  return 0;
+  return (int)load_error;
 }
 
 /*TEST
@@ -543,5 +552,12 @@ int main(int argc, char **argv)
    test:
       suffix: device_only
       args: -n 4 -L 2,5 -check_only -xgpu 0
+
+   # matrices that cannot be loaded (too few entries, a missing file) each give a line and are skipped; the run
+   # goes on, and its exit status is the error code of the first (Error: lets the harness take it)
+   test:
+      suffix: malformed
+      args: -matrices ${ellg_dir}/tutorials/data/malformed/short.mtx,${ellg_dir}/tutorials/data/malformed/missing.mtx,lap2d5-4 -L 2 -check_only
+      filter: Error: grep -E "not loaded|FAILED TO LOAD|^lap2d5" | sed -e "s|[^ ]*tutorials/data/|tutorials/data/|g"
 
 TEST*/
