@@ -8,7 +8,7 @@
 #include "bench_common.h"
 #include "bench_matrices.h"
 
-/* Bytes one product moves in the model of the design (section 7): double values and 32-bit column
+/* Bytes one product moves in the bandwidth model (the README's benchmark section): double values and 32-bit column
    indices, row lengths or offsets, x read once, y written */
 #define MODEL_BYTES(nrows, nnz) (12.0 * (nnz) + 20.0 * (nrows))
 

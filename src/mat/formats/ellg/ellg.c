@@ -1,4 +1,4 @@
-/* ELLG: ELLPACK-R with pitched column-major arrays and a row-length array (design.md §4) */
+/* ELLG: ELLPACK-R with pitched column-major arrays and a row-length array */
 #include <ellgformat.h>
 #include "ellgkernels.h"
 

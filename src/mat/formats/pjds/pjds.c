@@ -1,4 +1,4 @@
-/* pJDS: padded jagged diagonals (Kreutzer et al.; design.md §4). The rows are sorted by stored length,
+/* pJDS: padded jagged diagonals (Kreutzer et al.). The rows are sorted by stored length,
    grouped in blocks of b_r rows padded to their longest row, and stored diagonal by diagonal; only the
    rows are permuted, so x and y keep the original numbering. */
 #include <ellgformat.h>

@@ -1,5 +1,5 @@
 /*
-   Sliced ELL, SELL-C-sigma (design.md §4; Monakov et al., Kreutzer et al.): slices of C rows, each
+   Sliced ELL, SELL-C-sigma (Monakov et al., Kreutzer et al.): slices of C rows, each
    padded to its own width, rows optionally sorted by length within windows of sigma rows.
 
    Layout choice at each build (options -mat_slicedell_slice_height and -mat_slicedell_sigma, 0 =
