@@ -98,6 +98,7 @@ typedef enum {
 /* Vectors whose values the products use in a backend's memory (src/vec/impls/gpu/vecbackendarray.c):
    whether a vector is one (ours of that backend, or PETSc's CUDA vectors for cuda), and its array */
 PETSC_INTERN PetscErrorCode VecGPUInBackend(Vec, PetscELLGBackend, PetscBool *);
+PETSC_INTERN PetscErrorCode VecGPUGetBackendStandIn(Vec, PetscELLGBackend, PetscBool, Vec *, Vec *);
 PETSC_INTERN PetscErrorCode VecGPUGetBackendArray(Vec, VecGPUAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode VecGPURestoreBackendArray(Vec, VecGPUAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode PetscELLGDefaultVecType(PetscELLGBackend, VecType *);

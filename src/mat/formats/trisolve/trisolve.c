@@ -67,7 +67,6 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
   const size_t n = (size_t)t->n, nnz = (size_t)t->nnz;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc2(nnz, &t->val, t->dsrc ? n : 0, &t->dinv));
   if (t->method == ELLG_TRI_CUSPARSE) { /* the diagonal stored, 1 for a unit one */
     PetscCall(PetscMalloc3(n + 1, &t->crowptr, nnz + n, &t->ccolidx, nnz + n, &t->cval));
     t->crowptr[0] = 0;
@@ -79,6 +78,7 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
     }
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  PetscCall(PetscMalloc2(nnz, &t->val, t->dsrc ? n : 0, &t->dinv));
   PetscCall(PetscELLGMalloc(t->be, n * sizeof(int), (void **)&t->bperm));
   PetscCall(PetscELLGMalloc(t->be, (n + 1) * sizeof(int), (void **)&t->browptr));
   PetscCall(PetscELLGMalloc(t->be, nnz * sizeof(int), (void **)&t->bcolidx));

@@ -17,6 +17,30 @@ static PetscErrorCode VecGPUIsPetscCUDA(Vec v, PetscBool *cuda)
 }
 #endif
 
+/* VecGPUGetBackendStandIn - the vector whose backend array an operation of backend be uses for v: v itself when it
+   can be used in place, else *work, a seqgpu vector of v's local length created at its first use, with v's values
+   copied in when copy */
+PetscErrorCode VecGPUGetBackendStandIn(Vec v, PetscELLGBackend be, PetscBool copy, Vec *work, Vec *vb)
+{
+  PetscBool        native;
+  PetscInt         n;
+  PetscELLGBackend wbe;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUInBackend(v, be, &native));
+  *vb = v;
+  if (native) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!*work) {
+    PetscCall(VecGetLocalSize(v, &n));
+    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, n, work));
+    PetscCall(VecGPUGetBackend(*work, &wbe));
+    PetscCheck(wbe == be, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "The matrix uses the %s backend but new vectors get the %s backend: -ellg_backend changed between them", PetscELLGBackends[be], PetscELLGBackends[wbe]);
+  }
+  *vb = *work;
+  if (copy) PetscCall(VecCopy(v, *vb));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* whether the products can use the values of v in place in backend be's memory (not for a PETSc vector
    bound to the CPU): no error for other vectors */
 PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)

@@ -81,39 +81,16 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend vector that stands in for an input or output argument of another type, of length n */
-static PetscErrorCode MatSeqAIJELLGWorkVec(Mat A, PetscBool output, PetscInt n, Vec *w)
-{
-  Mat_SeqAIJELLG  *e    = (Mat_SeqAIJELLG *)A->spptr;
-  Vec             *slot = &e->work[output][n == A->rmap->n ? 0 : 1];
-  PetscELLGBackend be;
-
-  PetscFunctionBegin;
-  if (!*slot) {
-    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, n, slot));
-    PetscCall(VecGPUGetBackend(*slot, &be));
-    PetscCheck(be == e->fmt->backend, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "The matrix uses the %s backend but new vectors get the %s backend: -ellg_backend changed between them", PetscELLGBackends[e->fmt->backend], PetscELLGBackends[be]);
-  }
-  *w = *slot;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* the input vector x in the backend's memory: its own array (our vectors of the matrix's backend,
    PETSc's CUDA vectors for cuda), or a copy in a work vector */
 static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
 {
   Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscBool       native;
   PetscInt        n;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUInBackend(x, e->fmt->backend, &native));
-  if (native) *xb = x;
-  else {
-    PetscCall(VecGetLocalSize(x, &n));
-    PetscCall(MatSeqAIJELLGWorkVec(A, PETSC_FALSE, n, xb));
-    PetscCall(VecCopy(x, *xb));
-  }
+  PetscCall(VecGetLocalSize(x, &n));
+  PetscCall(VecGPUGetBackendStandIn(x, e->fmt->backend, PETSC_TRUE, &e->work[0][n == A->rmap->n ? 0 : 1], xb));
   PetscCall(VecGPUGetBackendArray(*xb, VECGPU_READ, (PetscScalar **)px));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -122,17 +99,11 @@ static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscSc
 static PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
 {
   Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscBool       native;
   PetscInt        n;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUInBackend(y, e->fmt->backend, &native));
-  if (native) *yb = y;
-  else {
-    PetscCall(VecGetLocalSize(y, &n));
-    PetscCall(MatSeqAIJELLGWorkVec(A, PETSC_TRUE, n, yb));
-    if (keep) PetscCall(VecCopy(y, *yb));
-  }
+  PetscCall(VecGetLocalSize(y, &n));
+  PetscCall(VecGPUGetBackendStandIn(y, e->fmt->backend, keep, &e->work[1][n == A->rmap->n ? 0 : 1], yb));
   PetscCall(VecGPUGetBackendArray(*yb, keep ? VECGPU_READ_WRITE : VECGPU_WRITE, py));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

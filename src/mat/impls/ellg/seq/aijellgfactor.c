@@ -292,22 +292,6 @@ static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend vector standing in for b (slot 0) or x (slot 1) when of another type */
-static PetscErrorCode MatFactorELLGBackendVec(Mat F, Vec v, int slot, Vec *vb)
-{
-  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
-  PetscBool       native;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUInBackend(v, f->be, &native));
-  *vb = v;
-  if (native) PetscFunctionReturn(PETSC_SUCCESS);
-  if (!f->vwork[slot]) PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, F->rmap->n, &f->vwork[slot]));
-  *vb = f->vwork[slot];
-  if (slot == 0) PetscCall(VecCopy(v, *vb));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool trans)
 {
   Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
@@ -317,8 +301,8 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_TriSolve, F, b, x, 0));
-  PetscCall(MatFactorELLGBackendVec(F, b, 0, &bb));
-  PetscCall(MatFactorELLGBackendVec(F, x, 1, &xb));
+  PetscCall(VecGPUGetBackendStandIn(b, f->be, PETSC_TRUE, &f->vwork[0], &bb));
+  PetscCall(VecGPUGetBackendStandIn(x, f->be, PETSC_FALSE, &f->vwork[1], &xb));
   PetscCall(VecGPUGetBackendArray(bb, VECGPU_READ, (PetscScalar **)&pb));
   PetscCall(VecGPUGetBackendArray(xb, VECGPU_WRITE, &px));
   PetscCall(MatFactorELLGSolveArrays(F, trans, pb, px));
