@@ -74,6 +74,11 @@ int ELLGCudaScatterColumns(void *stream, int n, int ncols, const int *idx, const
 int ELLGCublasGetHandle(void **handle);
 int ELLGCublasDestroyHandle(void);
 
+/* the library's cuSPARSE handle (a cusparseHandle_t), created on first use, on the legacy default
+   stream, where the formats are built and the products run */
+int ELLGCusparseGetHandle(void **handle);
+int ELLGCusparseDestroyHandle(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,8 +49,6 @@ int ELLGCusparseTriSetValues(void *tri, const double *val);
 int ELLGCusparseTriSolve(void *tri, int transpose, const double *b, double *x);
 int ELLGCusparseTriDestroy(void *tri);
 size_t ELLGCusparseTriBytes(void *tri); /* device memory it holds */
-/* the cuSPARSE handle of these solves, created on first use, destroyed at the package's finalize */
-int ELLGCusparseDestroyHandle(void);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,7 @@
 /* Package registration: types, log events, finalization */
 #include <ellgimpl.h>
-#include <ellgtrisolve.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve;
+PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_SpGEMM;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
@@ -66,6 +65,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(PetscLogEventRegister("ELLGTriBuild", MAT_CLASSID, &ELLG_TriBuild));
   PetscCall(PetscLogEventRegister("ELLGTriValues", MAT_CLASSID, &ELLG_TriValues));
   PetscCall(PetscLogEventRegister("ELLGTriSolve", MAT_CLASSID, &ELLG_TriSolve));
+  PetscCall(PetscLogEventRegister("ELLGSpGEMM", MAT_CLASSID, &ELLG_SpGEMM));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
   PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));

@@ -5,7 +5,8 @@
 #include <string.h>
 #include "ellgcuda.h"
 
-static cublasHandle_t ellg_cublas = NULL;
+static cublasHandle_t   ellg_cublas   = NULL;
+static cusparseHandle_t ellg_cusparse = NULL;
 
 static const char *CublasStatusName(int s)
 {
@@ -148,6 +149,33 @@ extern "C" int ELLGCublasDestroyHandle(void)
     cublasStatus_t s = cublasDestroy(ellg_cublas);
     ellg_cublas      = NULL;
     if (s != CUBLAS_STATUS_SUCCESS) return ELLG_CUDA_CUBLAS_BASE + (int)s;
+  }
+  return 0;
+}
+
+extern "C" int ELLGCusparseGetHandle(void **handle)
+{
+  if (!ellg_cusparse) {
+    cusparseHandle_t h = NULL;
+    cusparseStatus_t s = cusparseCreate(&h);
+
+    if (s == CUSPARSE_STATUS_SUCCESS) s = cusparseSetStream(h, 0);
+    if (s != CUSPARSE_STATUS_SUCCESS) {
+      if (h) (void)cusparseDestroy(h);
+      return ELLG_CUDA_CUSPARSE_BASE + (int)s;
+    }
+    ellg_cusparse = h;
+  }
+  *handle = (void *)ellg_cusparse;
+  return 0;
+}
+
+extern "C" int ELLGCusparseDestroyHandle(void)
+{
+  if (ellg_cusparse) {
+    cusparseStatus_t s = cusparseDestroy(ellg_cusparse);
+    ellg_cusparse      = NULL;
+    if (s != CUSPARSE_STATUS_SUCCESS) return ELLG_CUDA_CUSPARSE_BASE + (int)s;
   }
   return 0;
 }

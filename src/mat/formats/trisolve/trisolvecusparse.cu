@@ -26,39 +26,19 @@ typedef struct {
   int                  stale[2]; /* the values changed since the analysis (no updateMatrix) */
 } ELLGCusparseTri;
 
-static cusparseHandle_t ellg_cusparse = NULL;
 static const double     ellg_one      = 1.0;
 
 static int CusparseErr(cusparseStatus_t s) { return s == CUSPARSE_STATUS_SUCCESS ? 0 : ELLG_CUDA_CUSPARSE_BASE + (int)s; }
 
 static cusparseOperation_t SpSVOp(int k) { return k ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE; }
 
-/* the library's cuSPARSE handle, on the legacy default stream, where the formats are built and the
-   products run */
 static int GetHandle(cusparseHandle_t *handle)
 {
-  if (!ellg_cusparse) {
-    cusparseHandle_t h   = NULL;
-    int              err = CusparseErr(cusparseCreate(&h));
-    if (!err) err = CusparseErr(cusparseSetStream(h, 0));
-    if (err) {
-      if (h) (void)cusparseDestroy(h);
-      return err;
-    }
-    ellg_cusparse = h;
-  }
-  *handle = ellg_cusparse;
-  return 0;
-}
+  void *h   = NULL;
+  int   err = ELLGCusparseGetHandle(&h);
 
-extern "C" int ELLGCusparseDestroyHandle(void)
-{
-  if (ellg_cusparse) {
-    cusparseStatus_t s = cusparseDestroy(ellg_cusparse);
-    ellg_cusparse      = NULL;
-    return CusparseErr(s);
-  }
-  return 0;
+  *handle = (cusparseHandle_t)h;
+  return err;
 }
 
 static int DevAlloc(void **ptr, size_t bytes)

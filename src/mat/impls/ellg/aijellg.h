@@ -38,6 +38,9 @@ typedef struct {
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
+PETSC_INTERN PetscErrorCode MatELLGGetKind(Mat, PetscBool *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat);
+PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_Sparse(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatELLGComposeBaseConverts(Mat, const char[], const char[], PetscBool);
 PETSC_INTERN PetscErrorCode MatELLGConvertTarget(Mat, MatReuse, Mat *, Mat *);
 PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJFormat(Mat, MatType, MatReuse, Mat *);

@@ -190,7 +190,7 @@ static PetscErrorCode MatELLGProductTypeName(Mat A, const char **name)
 }
 
 /* whether A is of one of our seq types, or of one of our mpi types */
-static PetscErrorCode MatELLGGetKind(Mat A, PetscBool *seq, PetscBool *mpi)
+PetscErrorCode MatELLGGetKind(Mat A, PetscBool *seq, PetscBool *mpi)
 {
   PetscBool match;
 
@@ -223,9 +223,25 @@ static PetscErrorCode MatProductSetFromOptions_ELLGDense(Mat D)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* whether every operand of the product is sequential AIJ and the first is not of ours */
+static PetscErrorCode MatELLGSeqAIJFirst(Mat D, PetscBool *flg)
+{
+  Mat_Product *product = D->product;
+  Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
+  PetscBool    seq, mpi, aij = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < 3 && mats[i] && aij; i++) PetscCall(PetscObjectBaseTypeCompare((PetscObject)mats[i], MATSEQAIJ, &aij));
+  PetscCall(MatELLGGetKind(mats[0], &seq, &mpi));
+  *flg = (PetscBool)(aij && !seq);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
    MatProductSetFromOptions_anytype_C of our matrices. C = A B with a dense B runs in our formats
-   (MatProductSetFromOptions_ELLGDense()). For the other products: PETSc finds the implementation of
+   (MatProductSetFromOptions_ELLGDense()); sparse products with A of our seq types and sequential AIJ
+   operands in the backend (MatProductSetFromOptions_SeqAIJELLG_Sparse()); with a SeqAIJ-based A, A's
+   handler takes them, as SeqAIJ's did when ours shared it. For the other products: PETSc finds the implementation of
    a product of matrices of different types by their type names: MatProductSetFromOptions_<A>_<B>[_<C>]_C,
    composed on one of them (e.g. MatProductSetFromOptions_seqaij_seqmaij_C on a MAIJ matrix, for the
    PtAP of PCHMG and GAMG). Our types are AIJ subclasses: look for the one of SeqAIJ or MPIAIJ in
@@ -238,11 +254,19 @@ PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat D)
   Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
   char         name[256];
   const char  *tname;
+  PetscBool    taken, seqaij = PETSC_FALSE;
   PetscErrorCode (*f)(Mat) = NULL;
 
   PetscFunctionBegin;
   PetscCall(MatProductSetFromOptions_ELLGDense(D));
   if (D->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatProductSetFromOptions_SeqAIJELLG_Sparse(D, &taken));
+  if (taken) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatELLGSeqAIJFirst(D, &seqaij));
+  if (seqaij) { /* SeqAIJ-based A, ours among the others: A's own handler, as before ours had one */
+    PetscCall((*mats[0]->ops->productsetfromoptions)(D));
+    if (D->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscStrncpy(name, "MatProductSetFromOptions", sizeof(name)));
   for (PetscInt i = 0; i < 3 && mats[i]; i++) {
     PetscCall(MatELLGProductTypeName(mats[i], &tname));

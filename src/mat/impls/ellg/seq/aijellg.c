@@ -302,7 +302,7 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor)
+#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions)
 
 static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
 
@@ -406,6 +406,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->duplicate        = MatDuplicate_SeqAIJELLG;
   A->ops->destroy          = MatDestroy_SeqAIJELLG;
   A->ops->lufactor         = MatLUFactor_SeqAIJELLG;
+  A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJELLG;
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
 

@@ -1,0 +1,246 @@
+/*
+   Sparse products of our seq types in their backend: MatProduct AB, AtB, ABt, PtAP, RARt and ABC whose
+   first matrix is of one of our seq types and whose others are of ours or SeqAIJ-based (ellgspgemm.h:
+   cuSPARSE's SpGEMM on the device). The result is of the first matrix's type, with its format
+   parameters: its AIJ arrays, the master copy, get the pattern and values from the backend, and its
+   format is built from them. The numeric phase reuses the symbolic phase's transposes, intermediate
+   products and plans, kept in the backend until the product is cleared.
+
+   SeqAIJ's host products stay one option away, as with aijcusparse (-mat_product_algorithm_backend_cpu,
+   or -matmatmult_backend_cpu, -matptap_backend_cpu, ... for MatMatMult(), MatPtAP(), ...), and take what
+   the backend does not compute: dense operands, an operand bound to the CPU, 64-bit indices. -info says
+   which ran.
+*/
+#include "../aijellg.h"
+#include <ellgspgemm.h>
+
+typedef struct {
+  ELLGCsrProduct   sp;
+  PetscInt         nin;
+  PetscObjectState nzstate[3]; /* the operands' nonzero states at the symbolic phase */
+  PetscBool        fresh;      /* the symbolic phase computed the values (MatMatMult()-style calls) */
+} MatProductData_SeqAIJELLG;
+
+static PetscErrorCode MatProductDataDestroy_SeqAIJELLG_Sparse_Private(MatProductData_SeqAIJELLG **d)
+{
+  PetscFunctionBegin;
+  PetscCall(ELLGCsrProductDestroy(&(*d)->sp));
+  PetscCall(PetscFree(*d));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+ELLG_PRODUCT_DESTROY(MatProductDataDestroy_SeqAIJELLG_Sparse, MatProductData_SeqAIJELLG, MatProductDataDestroy_SeqAIJELLG_Sparse_Private)
+
+/* the operands in the order of the product type: A, B (or P, R), and C for ABC */
+static void MatProductOperands(Mat_Product *product, Mat op[3])
+{
+  op[0] = product->A;
+  op[1] = product->B;
+  op[2] = product->type == MATPRODUCT_ABC ? product->C : NULL;
+}
+
+/* the options that send a product to SeqAIJ's host code, as aijcusparse reads them: by the calling
+   function's name, or -mat_product_algorithm_backend_cpu for MatProductSetFromOptions() */
+static const struct {
+  MatProductType type;
+  const char    *api, *option;
+} MatProductCPUOptions[] = {
+  {MATPRODUCT_AB,   "MatMatMult",          "-matmatmult_backend_cpu"         },
+  {MATPRODUCT_AtB,  "MatTransposeMatMult", "-mattransposematmult_backend_cpu"},
+  {MATPRODUCT_ABt,  "MatMatTransposeMult", "-matmattransposemult_backend_cpu"},
+  {MATPRODUCT_PtAP, "MatPtAP",             "-matptap_backend_cpu"            },
+  {MATPRODUCT_RARt, "MatRARt",             "-matrart_backend_cpu"            },
+  {MATPRODUCT_ABC,  "MatMatMatMult",       "-matmatmatmult_backend_cpu"      },
+};
+
+static PetscErrorCode MatProductUseCPU(Mat C, PetscBool *cpu)
+{
+  Mat_Product *product = C->product;
+  char         title[64];
+
+  PetscFunctionBegin;
+  *cpu = PETSC_FALSE;
+  for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(MatProductCPUOptions); k++) {
+    if (MatProductCPUOptions[k].type != product->type) continue;
+    PetscCall(PetscSNPrintf(title, sizeof(title), "MatProduct_%s", MatProductTypes[product->type]));
+    PetscOptionsBegin(PetscObjectComm((PetscObject)C), ((PetscObject)C)->prefix, product->api_user ? MatProductCPUOptions[k].api : title, "Mat");
+    PetscCall(PetscOptionsBool(product->api_user ? MatProductCPUOptions[k].option : "-mat_product_algorithm_backend_cpu", "Use SeqAIJ's host code", MatProductCPUOptions[k].api, *cpu, cpu, NULL));
+    PetscOptionsEnd();
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* why the backend cannot compute the product (NULL: it can) */
+static PetscErrorCode MatProductBackendRefusal(Mat C, const char **why)
+{
+  Mat_Product *product = C->product;
+  Mat          op[3];
+  PetscInt     nin;
+  PetscBool    seq, mpi, aij, bound;
+
+  PetscFunctionBegin;
+  *why = NULL;
+  PetscCall(ELLGCsrProductSupported(product->type, &nin));
+  if (!nin) {
+    *why = sizeof(PetscInt) == sizeof(int) ? "a product type the backend does not compute" : "64-bit indices";
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  MatProductOperands(product, op);
+  for (PetscInt k = 0; k < nin; k++) {
+    PetscCall(MatELLGGetKind(op[k], &seq, &mpi));
+    PetscCall(PetscObjectBaseTypeCompare((PetscObject)op[k], MATSEQAIJ, &aij));
+    if (!seq && !aij) *why = "an operand that is not sequential AIJ";
+    if (seq) {
+      PetscCall(MatELLGBoundToCPU(op[k], &bound));
+      if (bound) *why = "an operand bound to the CPU";
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the host CSR of an operand: MatRestoreProductInput() gives it back */
+static PetscErrorCode MatGetProductInput(Mat M, ELLGCsrInput *in)
+{
+  PetscInt  m;
+  PetscBool done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &in->i, &in->j, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get the CSR structure of a %s operand", ((PetscObject)M)->type_name);
+  PetscCall(MatSeqAIJGetArrayRead(M, &in->a));
+  in->m = M->rmap->n;
+  in->n = M->cmap->n;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatRestoreProductInput(Mat M, ELLGCsrInput *in)
+{
+  PetscInt  m;
+  PetscBool done;
+
+  PetscFunctionBegin;
+  PetscCall(MatRestoreRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &in->i, &in->j, &done));
+  PetscCall(MatSeqAIJRestoreArrayRead(M, &in->a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductNumeric_SeqAIJELLG_Sparse(Mat C)
+{
+  Mat_Product               *product = C->product;
+  MatProductData_SeqAIJELLG *d;
+  Mat                        op[3];
+  const PetscScalar         *a[3];
+  PetscScalar               *c;
+
+  PetscFunctionBegin;
+  MatCheckProduct(C, 1);
+  d = (MatProductData_SeqAIJELLG *)product->data;
+  if (d->fresh) { /* the symbolic phase just computed these values */
+    d->fresh = PETSC_FALSE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  MatProductOperands(product, op);
+  for (PetscInt k = 0; k < d->nin; k++) {
+    PetscCheck(op[k]->nonzerostate == d->nzstate[k], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of operand %" PetscInt_FMT " of the %s product changed after its symbolic phase: call MatProductSymbolic() again", k, MatProductTypes[product->type]);
+    PetscCall(MatSeqAIJGetArrayRead(op[k], &a[k]));
+  }
+  PetscCall(MatSeqAIJGetArrayWrite(C, &c));
+  PetscCall(ELLGCsrProductNumeric(d->sp, a, c));
+  PetscCall(MatSeqAIJRestoreArrayWrite(C, &c));
+  for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatSeqAIJRestoreArrayRead(op[k], &a[k]));
+  PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
+{
+  Mat_Product               *product = C->product;
+  Mat                        op[3], A;
+  MatProductData_SeqAIJELLG *d;
+  ELLGCsrInput               in[3];
+  ELLGFormat                 fmt;
+  PetscInt                   m, n, nnz, *ci, *cj;
+  PetscScalar               *ca;
+  size_t                     bytes;
+
+  PetscFunctionBegin;
+  MatCheckProduct(C, 1);
+  PetscCheck(!product->data, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Product data not empty");
+  MatProductOperands(product, op);
+  A = op[0];
+  PetscCall(MatSeqAIJELLGGetFormat(A, &fmt));
+  PetscCall(PetscNew(&d));
+  PetscCall(ELLGCsrProductSupported(product->type, &d->nin));
+  PetscCall(ELLGCsrProductCreate(fmt->backend, product->type, &d->sp));
+  for (PetscInt k = 0; k < d->nin; k++) {
+    PetscCall(MatGetProductInput(op[k], &in[k]));
+    d->nzstate[k] = op[k]->nonzerostate;
+  }
+  PetscCall(ELLGCsrProductSymbolic(d->sp, in, &m, &n, &ci, &cj, &ca));
+  for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatRestoreProductInput(op[k], &in[k]));
+
+  /* C: SeqAIJ with the result's CSR, then of A's type with A's format parameters (one format build) */
+  PetscCall(MatSetSizes(C, m, n, m, n));
+  PetscCall(MatSetType(C, MATSEQAIJ));
+  PetscCall(MatSeqAIJSetPreallocationCSR(C, ci, cj, ca));
+  nnz = ci[m];
+  PetscCall(PetscFree3(ci, cj, ca));
+  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(C, ((PetscObject)A)->type_name, fmt));
+  PetscCall(ELLGCsrProductGetBytes(d->sp, &bytes));
+  PetscCall(PetscInfo(C, "MatProduct %s of %s in the %s backend: %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros; %.3g MB kept for the numeric phase\n", MatProductTypes[product->type], ((PetscObject)A)->type_name,
+                      PetscELLGBackends[fmt->backend], m, n, nnz, (double)bytes / 1048576.0));
+  d->fresh               = product->api_user;
+  product->data          = d;
+  product->destroy       = MatProductDataDestroy_SeqAIJELLG_Sparse;
+  C->ops->productnumeric = MatProductNumeric_SeqAIJELLG_Sparse;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   MatProductSetFromOptions_SeqAIJELLG_Sparse - takes the product C (setting its symbolic phase, and
+   *taken) when its first operand is of one of our seq types and the others are sequential AIJ: in the
+   backend, or with SeqAIJ's host code when the options ask for it or the backend cannot (-info says why)
+*/
+PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_Sparse(Mat C, PetscBool *taken)
+{
+  Mat_Product *product = C->product;
+  Mat          op[3];
+  PetscBool    seq, mpi, aij = PETSC_TRUE, cpu = PETSC_FALSE;
+  const char  *why;
+
+  PetscFunctionBegin;
+  *taken = PETSC_FALSE;
+  MatProductOperands(product, op);
+  PetscCall(MatELLGGetKind(op[0], &seq, &mpi));
+  for (PetscInt k = 1; k < 3 && op[k] && aij; k++) PetscCall(PetscObjectBaseTypeCompare((PetscObject)op[k], MATSEQAIJ, &aij));
+  if (!seq || !aij) PetscFunctionReturn(PETSC_SUCCESS);
+  *taken = PETSC_TRUE;
+  PetscCall(MatProductBackendRefusal(C, &why));
+  if (!why) {
+    PetscCall(MatProductUseCPU(C, &cpu));
+    if (cpu) why = "the option asks for it";
+  }
+  if (why) {
+    Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)op[0]->spptr;
+
+    PetscCall(PetscInfo(C, "MatProduct %s of %s: SeqAIJ's host code (%s)\n", MatProductTypes[product->type], ((PetscObject)op[0])->type_name, why));
+    PetscCall(e->aijops.productsetfromoptions(C));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  C->ops->productsymbolic = MatProductSymbolic_SeqAIJELLG_Sparse;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the productsetfromoptions of our seq types: MatProductSetFromOptions() calls it when every operand has
+   it, so of our seq types */
+PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat C)
+{
+  PetscBool taken;
+
+  PetscFunctionBegin;
+  MatCheckProduct(C, 1);
+  PetscCall(MatProductSetFromOptions_SeqAIJELLG_Sparse(C, &taken));
+  if (!taken) PetscCall(MatProductSetFromOptions_ELLGAnytype(C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
