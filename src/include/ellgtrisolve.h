@@ -30,10 +30,12 @@ extern "C" {
 int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x);
 void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
 
-/* one Jacobi sweep over the same arrays: xnew[perm[p]] = dinv[p] (b[perm[p]] - sum val[k] xold[colidx[k]]), xold NULL
-   for none (xnew = D^{-1} b); xnew distinct from b and xold */
-int  ELLGCudaTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew);
-void ELLGHostTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew); /* stream unused */
+/* one sweep over rows in the same arrays: xnew[perm[p]] = (1 - omega) xold[perm[p]] + omega dinv[p] (b[perm[p]] -
+   sum val[k] xold[colidx[k]]), p < n (dinv NULL: 1); xold NULL for none (xnew = omega D^{-1} b). A Jacobi sweep of a
+   triangle (omega 1, xnew distinct from b and xold), and a color of the multicolor SOR (ellgsor.h: in place, xnew =
+   xold, which its rows do not read) */
+int  ELLGCudaSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew);
+void ELLGHostSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew); /* stream unused */
 
 /* on a stream: y[i] = x[idx[i]] (idx NULL: y[i] = x[i]), i < n, y and x distinct */
 int  ELLGCudaPermute(void *stream, int n, const int *idx, const double *x, double *y);

@@ -58,7 +58,8 @@ static __global__ void __launch_bounds__(ELLG_TRI_THREADS) TriSolveLevels(int n,
   }
 }
 
-static __global__ void TriJacobiSweep(int n, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const double *__restrict__ val, const double *__restrict__ dinv, const double *__restrict__ b, const double *__restrict__ xold, double *__restrict__ xnew)
+/* xold and xnew may be the same array (a color of the multicolor SOR, whose rows read other rows only) */
+static __global__ void SweepRows(int n, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const double *__restrict__ val, const double *__restrict__ dinv, double omega, const double *__restrict__ b, const double *xold, double *xnew)
 {
   const int p = blockIdx.x * blockDim.x + threadIdx.x;
 
@@ -68,7 +69,9 @@ static __global__ void TriJacobiSweep(int n, const int *__restrict__ perm, const
 
   if (xold)
     for (int k = rowptr[p]; k < rowptr[p + 1]; k++) s -= val[k] * xold[colidx[k]];
-  xnew[i] = dinv ? dinv[p] * s : s;
+  s = omega * (dinv ? dinv[p] * s : s);
+  if (xold && omega != 1.0) s += (1.0 - omega) * xold[i];
+  xnew[i] = s;
 }
 
 static __global__ void Permute(int n, const int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ y)
@@ -98,10 +101,10 @@ extern "C" int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, cons
   return (int)cudaGetLastError();
 }
 
-extern "C" int ELLGCudaTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew)
+extern "C" int ELLGCudaSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew)
 {
   if (n <= 0) return 0;
-  TriJacobiSweep<<<(n + 255) / 256, 256, 0, (cudaStream_t)stream>>>(n, perm, rowptr, colidx, val, dinv, b, xold, xnew);
+  SweepRows<<<(n + 255) / 256, 256, 0, (cudaStream_t)stream>>>(n, perm, rowptr, colidx, val, dinv, omega, b, xold, xnew);
   return (int)cudaGetLastError();
 }
 

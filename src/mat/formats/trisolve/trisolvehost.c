@@ -12,7 +12,7 @@ void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int
   }
 }
 
-void ELLGHostTriJacobiSweep(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, const double *xold, double *xnew)
+void ELLGHostSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew)
 {
   (void)stream;
   for (int p = 0; p < n; p++) {
@@ -21,7 +21,9 @@ void ELLGHostTriJacobiSweep(void *stream, int n, const int *perm, const int *row
 
     if (xold)
       for (int k = rowptr[p]; k < rowptr[p + 1]; k++) s -= val[k] * xold[colidx[k]];
-    xnew[i] = dinv ? dinv[p] * s : s;
+    s = omega * (dinv ? dinv[p] * s : s);
+    if (xold && omega != 1.0) s += (1.0 - omega) * xold[i];
+    xnew[i] = s;
   }
 }
 

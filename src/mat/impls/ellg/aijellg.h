@@ -1,6 +1,7 @@
 /* The AIJ subclasses of PETSc-ELLG: one glue for every storage format */
 #pragma once
 #include <ellgformat.h>
+#include <ellgsor.h>
 #include <petsc/private/matimpl.h>
 
 /* MatELLGSetBoundToCPU - records whether A computes on the CPU alone: PETSc creates every matrix bound to the CPU
@@ -34,12 +35,21 @@ typedef struct {
   PetscBool        built;
   PetscBool        assembled;      /* synchronised by MatAssemblyEnd, whose own state increase follows */
   Vec              work[2][2];     /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
+  ELLGSor          sor;            /* the multicolor SOR (NULL until the first MatSOR()) */
+  PetscObjectState sorstate, sornzstate; /* the states it matches */
+  PetscBool        sorhost;        /* -mat_ellg_sor host */
 } Mat_SeqAIJELLG;
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
 PETSC_INTERN PetscErrorCode MatELLGGetKind(Mat, PetscBool *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat);
+PETSC_INTERN PetscErrorCode MatSOR_SeqAIJELLG(Mat, Vec, PetscReal, MatSORType, PetscReal, PetscInt, PetscInt, Vec);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGSorOptions(Mat, ELLG_OPTION_ITEMS);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewSor(Mat, PetscViewer);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetInput(Mat, Vec, Vec *, const PetscScalar **);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetOutput(Mat, Vec, PetscBool, Vec *, PetscScalar **);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec, PetscBool, Vec, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_Sparse(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatELLGComposeBaseConverts(Mat, const char[], const char[], PetscBool);
 PETSC_INTERN PetscErrorCode MatELLGConvertTarget(Mat, MatReuse, Mat *, Mat *);

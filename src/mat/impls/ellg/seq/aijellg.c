@@ -83,7 +83,7 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
 
 /* the input vector x in the backend's memory: its own array (our vectors of the matrix's backend,
    PETSc's CUDA vectors for cuda), or a copy in a work vector */
-static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
+PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
 {
   Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
   PetscInt        n;
@@ -96,7 +96,7 @@ static PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscSc
 }
 
 /* the output vector y in the backend's memory; keep says whether its values are read (y += ...) */
-static PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
+PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
 {
   Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
   PetscInt        n;
@@ -108,7 +108,7 @@ static PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
+PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
 {
   PetscFunctionBegin;
   PetscCall(VecGPURestoreBackendArray(yb, keep ? VECGPU_READ_WRITE : VECGPU_WRITE, py));
@@ -211,6 +211,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
   PetscCall(ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject));
+  PetscCall(MatSeqAIJELLGSorOptions(A, PetscOptionsObject));
   e->built = PETSC_FALSE; /* the options may change the structure: rebuild at the next use */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -224,6 +225,7 @@ PetscErrorCode MatSeqAIJELLGViewFormat(Mat A, PetscViewer viewer)
   if (A->assembled) PetscCall(MatSeqAIJELLGSync(A));
   if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (built at final assembly)\n", e->fmt->ops->name));
+  PetscCall(MatSeqAIJELLGViewSor(A, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -302,7 +304,7 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions)
+#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor)
 
 static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
 
@@ -319,6 +321,7 @@ static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJELLGComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
+  PetscCall(ELLGSorDestroy(&e->sor));
   for (PetscInt i = 0; i < 4; i++) PetscCall(VecDestroy(&e->work[i / 2][i % 2]));
   kept = (PetscBool)(A->ops->destroy != MatDestroy_SeqAIJELLG);
 #define MAT_SEQAIJELLG_RESTORE(op) \
@@ -407,6 +410,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->destroy          = MatDestroy_SeqAIJELLG;
   A->ops->lufactor         = MatLUFactor_SeqAIJELLG;
   A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJELLG;
+  A->ops->sor                   = MatSOR_SeqAIJELLG;
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
 

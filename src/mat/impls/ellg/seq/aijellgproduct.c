@@ -98,6 +98,37 @@ static PetscErrorCode MatProductBackendRefusal(Mat C, const char **why)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* C's block sizes, as PETSc's products give them (PETSc 3.18 leaves them to each implementation):
+   PCGAMG takes the aggregates' block size from its prolongator A P0 */
+static PetscErrorCode MatProductSetBlockSizes(Mat C)
+{
+  Mat_Product *product = C->product;
+  Mat          A = product->A, B = product->B;
+
+  PetscFunctionBegin;
+  switch (product->type) {
+  case MATPRODUCT_PtAP:
+    PetscCall(MatSetBlockSizes(C, B->cmap->bs, B->cmap->bs));
+    break;
+  case MATPRODUCT_RARt:
+    PetscCall(MatSetBlockSizes(C, B->rmap->bs, B->rmap->bs));
+    break;
+  case MATPRODUCT_ABC:
+    PetscCall(MatSetBlockSizesFromMats(C, A, product->C));
+    break;
+  case MATPRODUCT_AB:
+    PetscCall(MatSetBlockSizesFromMats(C, A, B));
+    break;
+  case MATPRODUCT_AtB:
+    PetscCall(MatSetBlockSizes(C, A->cmap->bs, B->cmap->bs));
+    break;
+  default: /* ABt */
+    PetscCall(MatSetBlockSizes(C, A->rmap->bs, B->rmap->bs));
+    break;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the host CSR of an operand: MatRestoreProductInput() gives it back */
 static PetscErrorCode MatGetProductInput(Mat M, ELLGCsrInput *in)
 {
@@ -182,6 +213,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
 
   /* C: SeqAIJ with the result's CSR, then of A's type with A's format parameters (one format build) */
   PetscCall(MatSetSizes(C, m, n, m, n));
+  PetscCall(MatProductSetBlockSizes(C));
   PetscCall(MatSetType(C, MATSEQAIJ));
   PetscCall(MatSeqAIJSetPreallocationCSR(C, ci, cj, ca));
   nnz = ci[m];

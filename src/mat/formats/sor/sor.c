@@ -1,0 +1,237 @@
+/* Multicolor SOR (ellgsor.h): the coloring and the arrays on the host, the sweeps in the backend */
+#include <ellgsor.h>
+#include <ellgtrisolve.h>
+
+struct _n_ELLGSor {
+  PetscELLGBackend be;
+  PetscInt         m, nnz, ncolors;
+  PetscInt        *coloff;       /* host: the first position of each color, ncolors + 1 */
+  PetscInt        *src, *dsrc;   /* host: the AIJ entry of each stored entry, and of each diagonal (-1: none) */
+  PetscScalar     *val, *diag;   /* host: values in color order (off the diagonal), diagonal by position */
+  PetscScalar     *dinv, shift;  /* host: 1 / (diagonal + shift) for the shift of the last sweep */
+  PetscBool        dinvcurrent;  /* dinv matches the values and shift */
+  int             *bperm, *browptr, *bcolidx; /* backend: the row of each position, CSR by position */
+  PetscScalar     *bval, *bdinv;
+};
+
+/* colors by greedy coloring of the symmetrized pattern, in row order: each row takes the smallest color
+   none of its colored neighbours has */
+static PetscErrorCode ELLGSorColor(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscInt *color, PetscInt *ncolors)
+{
+  PetscInt *ti, *tj, *used, *fill;
+
+  PetscFunctionBegin;
+  /* the transpose's pattern: the rows that store an entry in column i */
+  PetscCall(PetscCalloc2(m + 1, &ti, m, &fill));
+  PetscCall(PetscMalloc1(ai[m], &tj));
+  for (PetscInt k = 0; k < ai[m]; k++)
+    if (aj[k] < m) ti[aj[k] + 1]++;
+  for (PetscInt i = 0; i < m; i++) ti[i + 1] += ti[i];
+  for (PetscInt i = 0; i < m; i++)
+    for (PetscInt k = ai[i]; k < ai[i + 1]; k++)
+      if (aj[k] < m) tj[ti[aj[k]] + fill[aj[k]]++] = i;
+  PetscCall(PetscMalloc1(m + 1, &used)); /* used[c] == i: a neighbour of row i has color c */
+  for (PetscInt c = 0; c <= m; c++) used[c] = -1;
+  *ncolors = 0;
+  for (PetscInt i = 0; i < m; i++) {
+    PetscInt c = 0;
+
+    for (PetscInt k = ai[i]; k < ai[i + 1]; k++)
+      if (aj[k] < i) used[color[aj[k]]] = i;
+    for (PetscInt k = ti[i]; k < ti[i + 1]; k++)
+      if (tj[k] < i) used[color[tj[k]]] = i;
+    while (used[c] == i) c++;
+    color[i] = c;
+    *ncolors = PetscMax(*ncolors, c + 1);
+  }
+  PetscCall(PetscFree(used));
+  PetscCall(PetscFree(tj));
+  PetscCall(PetscFree2(ti, fill));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGSorCreate(PetscELLGBackend be, ELLGSor *sor)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscNew(sor));
+  (*sor)->be = be;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ELLGSorReset(ELLGSor s)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(s->coloff));
+  PetscCall(PetscFree4(s->src, s->dsrc, s->val, s->diag));
+  PetscCall(PetscFree(s->dinv));
+  PetscCall(PetscELLGFree(s->be, s->bperm));
+  PetscCall(PetscELLGFree(s->be, s->browptr));
+  PetscCall(PetscELLGFree(s->be, s->bcolidx));
+  PetscCall(PetscELLGFree(s->be, s->bval));
+  PetscCall(PetscELLGFree(s->be, s->bdinv));
+  s->bperm = s->browptr = s->bcolidx = NULL;
+  s->bval = s->bdinv = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* colors of the rows by blocks of bs rows (bs divides m): the blocks colored by the pattern between
+   blocks, then the rows of a block of color c take colors c bs, ..., c bs + bs - 1 in their order */
+static PetscErrorCode ELLGSorColorBlocks(PetscInt m, PetscInt bs, const PetscInt *ai, const PetscInt *aj, PetscInt *color, PetscInt *ncolors)
+{
+  const PetscInt mb = m / bs;
+  PetscInt      *bi, *bj, *bcolor;
+
+  PetscFunctionBegin;
+  if (bs == 1) {
+    PetscCall(ELLGSorColor(m, ai, aj, color, ncolors));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  /* the block pattern, with repeats (the coloring does not mind them) */
+  PetscCall(PetscMalloc3(mb + 1, &bi, ai[m], &bj, mb, &bcolor));
+  for (PetscInt b = 0; b <= mb; b++) bi[b] = ai[b * bs];
+  for (PetscInt k = 0; k < ai[m]; k++) bj[k] = aj[k] < m ? aj[k] / bs : mb;
+  PetscCall(ELLGSorColor(mb, bi, bj, bcolor, ncolors));
+  for (PetscInt i = 0; i < m; i++) color[i] = bcolor[i / bs] * bs + i % bs;
+  *ncolors *= bs;
+  PetscCall(PetscFree3(bi, bj, bcolor));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGSorBuild - the coloring and the arrays of the square m x m CSR matrix (ai, aj: host, columns may reach
+   beyond m for an off-diagonal part: those entries are ignored) with its values aa; rows in blocks of bs
+   (a divisor of m, 1 for none) are colored by blocks */
+PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+{
+  PetscInt *color, *perm, *count, *rowptr, *colidx, nnz = 0;
+
+  PetscFunctionBegin;
+  PetscCheck(bs >= 1 && m % bs == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Block size %" PetscInt_FMT " does not divide the %" PetscInt_FMT " rows", bs, m);
+  PetscCall(ELLGSorReset(s));
+  s->m = m;
+  PetscCall(PetscMalloc1(m, &color));
+  PetscCall(ELLGSorColorBlocks(m, bs, ai, aj, color, &s->ncolors));
+  PetscCall(PetscCalloc1(s->ncolors + 1, &count));
+  for (PetscInt i = 0; i < m; i++) count[color[i] + 1]++;
+  for (PetscInt c = 0; c < s->ncolors; c++) count[c + 1] += count[c];
+  PetscCall(PetscMalloc1(s->ncolors + 1, &s->coloff));
+  PetscCall(PetscArraycpy(s->coloff, count, s->ncolors + 1));
+  PetscCall(PetscMalloc1(m, &perm));
+  for (PetscInt i = 0; i < m; i++) perm[count[color[i]]++] = i;
+  for (PetscInt i = 0; i < m; i++)
+    for (PetscInt k = ai[i]; k < ai[i + 1]; k++) nnz += (aj[k] != i && aj[k] < m);
+  s->nnz = nnz;
+  PetscCall(PetscMalloc4(nnz, &s->src, m, &s->dsrc, nnz, &s->val, m, &s->diag));
+  PetscCall(PetscMalloc2(m + 1, &rowptr, nnz, &colidx));
+  PetscCall(PetscMalloc1(m, &s->dinv));
+  rowptr[0] = 0;
+  for (PetscInt p = 0, q = 0; p < m; p++) {
+    const PetscInt i = perm[p];
+
+    s->dsrc[p] = -1;
+    for (PetscInt k = ai[i]; k < ai[i + 1]; k++) {
+      if (aj[k] == i) s->dsrc[p] = k;
+      else if (aj[k] < m) {
+        colidx[q]   = aj[k];
+        s->src[q++] = k;
+      }
+    }
+    rowptr[p + 1] = q;
+  }
+  PetscCall(PetscELLGMalloc(s->be, sizeof(int) * m, (void **)&s->bperm));
+  PetscCall(PetscELLGMalloc(s->be, sizeof(int) * (m + 1), (void **)&s->browptr));
+  PetscCall(PetscELLGMalloc(s->be, sizeof(int) * nnz, (void **)&s->bcolidx));
+  PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * nnz, (void **)&s->bval));
+  PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * m, (void **)&s->bdinv));
+  { /* the backend's indices are int */
+    int *tmp;
+
+    PetscCall(PetscMalloc1(m + 1 + nnz, &tmp));
+    for (PetscInt p = 0; p < m; p++) tmp[p] = (int)perm[p];
+    PetscCall(PetscELLGMemcpy(s->be, s->bperm, tmp, sizeof(int) * m, ELLG_MEMCPY_HTOD));
+    for (PetscInt p = 0; p <= m; p++) tmp[p] = (int)rowptr[p];
+    PetscCall(PetscELLGMemcpy(s->be, s->browptr, tmp, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
+    for (PetscInt k = 0; k < nnz; k++) tmp[k] = (int)colidx[k];
+    PetscCall(PetscELLGMemcpy(s->be, s->bcolidx, tmp, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
+    PetscCall(PetscFree(tmp));
+  }
+  PetscCall(PetscFree2(rowptr, colidx));
+  PetscCall(PetscFree(perm));
+  PetscCall(PetscFree(count));
+  PetscCall(PetscFree(color));
+  PetscCall(ELLGSorSetValues(s, aa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGSorSetValues - new values aa of the AIJ matrix, in the pattern of the build */
+PetscErrorCode ELLGSorSetValues(ELLGSor s, const PetscScalar *aa)
+{
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < s->nnz; k++) s->val[k] = aa[s->src[k]];
+  for (PetscInt p = 0; p < s->m; p++) s->diag[p] = s->dsrc[p] >= 0 ? aa[s->dsrc[p]] : 0.0;
+  PetscCall(PetscELLGMemcpy(s->be, s->bval, s->val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD));
+  s->dinvcurrent = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 1 / (diagonal + shift) in the backend; a zero is PETSc's error of a zero diagonal */
+static PetscErrorCode ELLGSorSetShift(ELLGSor s, PetscReal shift)
+{
+  PetscFunctionBegin;
+  if (s->dinvcurrent && s->shift == shift) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt p = 0; p < s->m; p++) {
+    const PetscScalar d = s->diag[p] + shift;
+
+    PetscCheck(d != 0.0, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero diagonal on row %" PetscInt_FMT " (with shift %g): SOR divides by it", p, (double)shift);
+    s->dinv[p] = 1.0 / d;
+  }
+  PetscCall(PetscELLGMemcpy(s->be, s->bdinv, s->dinv, sizeof(PetscScalar) * s->m, ELLG_MEMCPY_HTOD));
+  s->shift       = shift;
+  s->dinvcurrent = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   ELLGSorApply - sweeps of SOR with b and x in the backend's memory: flag as MatSOR() (forward, backward,
+   symmetric, local or not, with SOR_ZERO_INITIAL_GUESS; not SOR_EISENSTAT, SOR_APPLY_UPPER, SOR_APPLY_LOWER,
+   which the caller takes elsewhere), each of the sweeps a forward and/or backward sweep
+*/
+PetscErrorCode ELLGSorApply(ELLGSor s, const PetscScalar *b, PetscReal omega, MatSORType flag, PetscReal shift, PetscInt sweeps, PetscScalar *x)
+{
+  const PetscBool forward  = (PetscBool)((flag & (SOR_FORWARD_SWEEP | SOR_LOCAL_FORWARD_SWEEP)) != 0);
+  const PetscBool backward = (PetscBool)((flag & (SOR_BACKWARD_SWEEP | SOR_LOCAL_BACKWARD_SWEEP)) != 0);
+
+  PetscFunctionBegin;
+  PetscCheck(!(flag & (SOR_EISENSTAT | SOR_APPLY_UPPER | SOR_APPLY_LOWER)), PETSC_COMM_SELF, PETSC_ERR_SUP, "Multicolor SOR does not apply Eisenstat's trick or the triangles");
+  PetscCall(ELLGSorSetShift(s, shift));
+  if (flag & SOR_ZERO_INITIAL_GUESS) PetscCall(PetscELLGMemset(s->be, x, 0, sizeof(PetscScalar) * s->m));
+  for (PetscInt it = 0; it < sweeps; it++) {
+    for (PetscInt dir = 0; dir < 2; dir++) {
+      if (!(dir ? backward : forward)) continue;
+      for (PetscInt k = 0; k < s->ncolors; k++) {
+        const PetscInt c = dir ? s->ncolors - 1 - k : k, off = s->coloff[c];
+
+        PetscELLGBackendCall(s->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)(s->coloff[c + 1] - off), s->bperm + off, s->browptr + off, s->bcolidx, s->bval, s->bdinv + off, (double)omega, b, x, x));
+      }
+    }
+  }
+  PetscCall(PetscLogFlops((forward + backward) * sweeps * 2.0 * (s->nnz + s->m)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGSorGetInfo - the number of colors and the backend memory held */
+PetscErrorCode ELLGSorGetInfo(ELLGSor s, PetscInt *ncolors, size_t *bytes)
+{
+  PetscFunctionBegin;
+  if (ncolors) *ncolors = s->ncolors;
+  if (bytes) *bytes = sizeof(int) * (size_t)(2 * s->m + 1 + s->nnz) + sizeof(PetscScalar) * (size_t)(s->nnz + s->m);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGSorDestroy(ELLGSor *s)
+{
+  PetscFunctionBegin;
+  if (!*s) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(ELLGSorReset(*s));
+  PetscCall(PetscFree(*s));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
