@@ -73,6 +73,9 @@ PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
+/* the transpose of a host CSR pattern with the source of each entry (src/mat/formats/csrtranspose.c) */
+PETSC_INTERN PetscErrorCode ELLGCsrTranspose(PetscInt, PetscInt, const PetscInt[], const PetscInt[], const PetscInt[], PetscInt **, PetscInt **, PetscInt **);
+
 /* the host backend's versions of the gather and scatter functions of ellgcuda.h (same arguments) */
 PETSC_INTERN void ELLGHostGather(void *, int, const int *, const double *, double *);
 PETSC_INTERN void ELLGHostGatherColumns(void *, int, int, const int *, const double *, int, double *, int);

@@ -25,7 +25,6 @@ typedef struct _n_ELLGTri *ELLGTri;
 PETSC_INTERN PetscErrorCode ELLGTriCreate(PetscELLGBackend, ELLGTriMethod, PetscInt, PetscBool, const PetscInt[], const PetscInt[], const PetscInt[], const PetscInt[], PetscScalar, PetscBool, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriCreateTranspose(ELLGTri, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriSetJacobiSweeps(ELLGTri, PetscInt);
-PETSC_INTERN PetscErrorCode ELLGTriTransposeCSR(PetscInt, const PetscInt[], const PetscInt[], const PetscInt[], PetscInt **, PetscInt **, PetscInt **);
 PETSC_INTERN PetscErrorCode ELLGTriSetValues(ELLGTri, const PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriSolve(ELLGTri, const PetscScalar[], PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriGetInfo(ELLGTri, ELLGTriMethod *, PetscInt *, PetscInt *, size_t *);

@@ -1,4 +1,4 @@
-/* The host backend's CSR operations of ellgspgemm.h: copies, a counting-sort transpose, and a product by
+/* The host backend's CSR operations of ellgspgemm.h: copies, transposes (ELLGCsrTranspose()), and a product by
    rows (the pattern with a marker per column, the values with a dense accumulator) */
 #include <ellgspgemm.h>
 
@@ -49,25 +49,17 @@ PetscErrorCode ELLGHostCsrSetValues(void *csr, const PetscScalar *a)
 
 PetscErrorCode ELLGHostCsrTranspose(void *csr, void **t)
 {
-  HostCsr *x = (HostCsr *)csr, *y = (HostCsr *)*t;
+  HostCsr  *x = (HostCsr *)csr, *y = (HostCsr *)*t;
+  PetscInt *ti, *tj, *src;
 
   PetscFunctionBegin;
+  PetscCall(ELLGCsrTranspose(x->m, x->n, x->i, x->j, NULL, &ti, &tj, &src));
   if (!y) PetscCall(HostCsrAlloc(x->n, x->m, x->nnz, &y));
-  PetscCall(PetscArrayzero(y->i, y->m + 1));
-  for (PetscInt k = 0; k < x->nnz; k++) y->i[x->j[k] + 1]++;
-  for (PetscInt r = 0; r < y->m; r++) y->i[r + 1] += y->i[r];
-  /* rows of x in order: each row of y gets its columns ascending */
-  for (PetscInt r = 0; r < x->m; r++) {
-    for (PetscInt k = x->i[r]; k < x->i[r + 1]; k++) {
-      const PetscInt p = y->i[x->j[k]]++;
-
-      y->j[p] = r;
-      y->a[p] = x->a[k];
-    }
-  }
-  for (PetscInt r = y->m; r > 0; r--) y->i[r] = y->i[r - 1];
-  y->i[0] = 0;
-  *t      = y;
+  PetscCall(PetscArraycpy(y->i, ti, y->m + 1));
+  PetscCall(PetscArraycpy(y->j, tj, y->nnz));
+  for (PetscInt k = 0; k < y->nnz; k++) y->a[k] = x->a[src[k]];
+  PetscCall(PetscFree3(ti, tj, src));
+  *t = y;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

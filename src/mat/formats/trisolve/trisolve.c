@@ -138,33 +138,6 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* ELLGTriTransposeCSR - the CSR of the transpose of an n x n CSR with a source per entry (columns come out sorted);
-   free the arrays with PetscFree3() */
-PetscErrorCode ELLGTriTransposeCSR(PetscInt n, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[], PetscInt **trowptr, PetscInt **tcolidx, PetscInt **tsrc)
-{
-  PetscInt *tr, *tc, *ts, nnz = rowptr[n];
-
-  PetscFunctionBegin;
-  PetscCall(PetscMalloc3(n + 1, &tr, nnz, &tc, nnz, &ts));
-  PetscCall(PetscArrayzero(tr, n + 1));
-  for (PetscInt k = 0; k < nnz; k++) tr[colidx[k] + 1]++;
-  for (PetscInt i = 0; i < n; i++) tr[i + 1] += tr[i];
-  for (PetscInt i = 0; i < n; i++) {
-    for (PetscInt k = rowptr[i]; k < rowptr[i + 1]; k++) {
-      const PetscInt q = tr[colidx[k]]++;
-
-      tc[q] = i;
-      ts[q] = src[k];
-    }
-  }
-  for (PetscInt i = n; i > 0; i--) tr[i] = tr[i - 1];
-  tr[0]    = 0;
-  *trowptr = tr;
-  *tcolidx = tc;
-  *tsrc    = ts;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* ELLGTriCreateTranspose - the triangle T^T (rows read the other way, each keeping its diagonal), for the
    transposed solves; the values come with ELLGTriSetValues() */
 PetscErrorCode ELLGTriCreateTranspose(ELLGTri t, ELLGTri *tt)
@@ -173,7 +146,7 @@ PetscErrorCode ELLGTriCreateTranspose(ELLGTri t, ELLGTri *tt)
 
   PetscFunctionBegin;
   PetscCheck(!t->divide, PETSC_COMM_SELF, PETSC_ERR_SUP, "No transpose of a triangle whose rows are divided by their diagonal");
-  PetscCall(ELLGTriTransposeCSR(t->n, t->nrowptr, t->ncolidx, t->nsrc, &rowptr, &colidx, &src));
+  PetscCall(ELLGCsrTranspose(t->n, t->n, t->nrowptr, t->ncolidx, t->nsrc, &rowptr, &colidx, &src));
   PetscCall(ELLGTriCreate(t->be, t->method, t->n, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, tt));
   PetscCall(ELLGTriSetJacobiSweeps(*tt, t->sweeps));
   PetscCall(PetscFree3(rowptr, colidx, src));

@@ -17,6 +17,8 @@ static inline void MatELLGSetBoundToCPU(Mat A, PetscBool flg)
 #endif
 }
 
+typedef struct _n_MatSeqAIJELLGTranspose *MatSeqAIJELLGTranspose;
+
 /* the seq type name of each format and its operations */
 typedef struct {
   const char          *root, *seqtype, *mpitype;
@@ -38,6 +40,7 @@ typedef struct {
   ELLGSor          sor;            /* the multicolor SOR (NULL until the first MatSOR()) */
   PetscObjectState sorstate, sornzstate; /* the states it matches */
   PetscBool        sorhost;        /* -mat_ellg_sor host */
+  MatSeqAIJELLGTranspose transpose; /* A^T in the format, with MAT_FORM_EXPLICIT_TRANSPOSE (NULL until a transposed product) */
 } Mat_SeqAIJELLG;
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
@@ -47,6 +50,8 @@ PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat);
 PETSC_INTERN PetscErrorCode MatSOR_SeqAIJELLG(Mat, Vec, PetscReal, MatSORType, PetscReal, PetscInt, PetscInt, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGSorOptions(Mat, ELLG_OPTION_ITEMS);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewSor(Mat, PetscViewer);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat, ELLGFormat *);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGTransposeDestroy(MatSeqAIJELLGTranspose *);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetInput(Mat, Vec, Vec *, const PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetOutput(Mat, Vec, PetscBool, Vec *, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec, PetscBool, Vec, PetscScalar **);

@@ -120,12 +120,12 @@ PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscSc
 static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
   Mat_SeqAIJELLG    *e     = (Mat_SeqAIJELLG *)A->spptr;
-  const PetscBool    keep  = (PetscBool)(z || trans);
   PetscLogEvent      event = trans ? (z ? ELLG_MultTAdd : ELLG_MultT) : (z ? ELLG_MultAdd : ELLG_Mult);
   const PetscScalar *px;
   PetscScalar       *py;
   Vec                xb, yb;
-  PetscBool          bound;
+  PetscBool          bound, keep;
+  ELLGFormat         fmtT = NULL; /* A^T stored explicitly (MAT_FORM_EXPLICIT_TRANSPOSE) */
 
   PetscFunctionBegin;
   PetscCall(MatELLGBoundToCPU(A, &bound));
@@ -135,13 +135,15 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatSeqAIJELLGSync(A));
+  if (trans) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &fmtT));
+  keep = (PetscBool)(z || (trans && !fmtT)); /* the transposed kernels add into y */
   if (z && z != y) PetscCall(VecCopy(z, y));
-  else if (!z && trans) PetscCall(VecSet(y, 0.0));
+  else if (!z && keep) PetscCall(VecSet(y, 0.0));
   PetscCall(PetscLogEventBegin(event, A, x, y, 0));
   PetscCall(MatSeqAIJELLGGetInput(A, x, &xb, &px));
   PetscCall(MatSeqAIJELLGGetOutput(A, y, keep, &yb, &py));
-  if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
-  else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
+  if (trans && !fmtT) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
+  else PetscCall(ELLGFormatMult(fmtT ? fmtT : e->fmt, px, z ? py : NULL, py));
   PetscCall(VecGPURestoreBackendArray(xb, VECGPU_READ, (PetscScalar **)&px));
   PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
@@ -322,6 +324,7 @@ static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
   PetscCall(MatSeqAIJELLGComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
   PetscCall(ELLGSorDestroy(&e->sor));
+  PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
   for (PetscInt i = 0; i < 4; i++) PetscCall(VecDestroy(&e->work[i / 2][i % 2]));
   kept = (PetscBool)(A->ops->destroy != MatDestroy_SeqAIJELLG);
 #define MAT_SEQAIJELLG_RESTORE(op) \

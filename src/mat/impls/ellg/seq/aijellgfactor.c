@@ -161,7 +161,7 @@ static PetscErrorCode MatFactorELLGBuildCholesky(Mat F, PetscInt n, const PetscI
     rowptr[k + 1] = c;
     dsrc[k]       = ai[k + 1] - 1;
   }
-  PetscCall(ELLGTriTransposeCSR(n, rowptr, colidx, src, &trowptr, &tcolidx, &tsrc));
+  PetscCall(ELLGCsrTranspose(n, n, rowptr, colidx, src, &trowptr, &tcolidx, &tsrc));
   PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_TRUE, trowptr, tcolidx, tsrc, NULL, -1.0, PETSC_FALSE, &f->L));
   PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_FALSE, rowptr, colidx, src, dsrc, -1.0, PETSC_TRUE, &f->U));
   PetscCall(PetscFree3(trowptr, tcolidx, tsrc));
