@@ -28,11 +28,21 @@ PETSC_INTERN PetscErrorCode ELLGCsrProductNumeric(ELLGCsrProduct, const PetscSca
 PETSC_INTERN PetscErrorCode ELLGCsrProductGetBytes(ELLGCsrProduct, size_t *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductDestroy(ELLGCsrProduct *);
 
+/* A CSR matrix in a backend's memory, for products with vectors: the transpose of a host CSR matrix, made in
+   the backend (the explicit transposes of our seq types) */
+typedef struct _n_ELLGCsrMat *ELLGCsrMat;
+
+PETSC_INTERN PetscErrorCode ELLGCsrMatCreateTranspose(PetscELLGBackend, const ELLGCsrInput *, ELLGCsrMat *);
+PETSC_INTERN PetscErrorCode ELLGCsrMatMultAdd(ELLGCsrMat, const PetscScalar *, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGCsrMatGetBytes(ELLGCsrMat, size_t *);
+PETSC_INTERN PetscErrorCode ELLGCsrMatDestroy(ELLGCsrMat *);
+
 /* the host backend's CSR operations (spgemmhost.c), as the device's in ellgspgemmdevice.h */
 PETSC_INTERN PetscErrorCode ELLGHostCsrCreate(PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *, void **);
 PETSC_INTERN PetscErrorCode ELLGHostCsrSetValues(void *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrTranspose(void *, void **);
 PETSC_INTERN PetscErrorCode ELLGHostCsrMultiply(void *, void *, void **, void **);
+PETSC_INTERN PetscErrorCode ELLGHostCsrMultAdd(void *, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrGetSize(void *, PetscInt *, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrDownload(void *, PetscInt *, PetscInt *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrBytes(void *, size_t *);

@@ -10,6 +10,7 @@ typedef struct {
   PetscErrorCode (*setvalues)(void *, const PetscScalar *);
   PetscErrorCode (*transpose)(void *, void **);
   PetscErrorCode (*multiply)(void *, void *, void **, void **);
+  PetscErrorCode (*multadd)(void *, const PetscScalar *, const PetscScalar *, PetscScalar *);
   PetscErrorCode (*getsize)(void *, PetscInt *, PetscInt *, PetscInt *);
   PetscErrorCode (*download)(void *, PetscInt *, PetscInt *, PetscScalar *);
   PetscErrorCode (*bytes)(void *, size_t *);
@@ -18,7 +19,7 @@ typedef struct {
   PetscErrorCode (*plandestroy)(void *);
 } ELLGCsrOps;
 
-static const ELLGCsrOps ELLGCsrOps_Host = {ELLGHostCsrCreate, ELLGHostCsrSetValues, ELLGHostCsrTranspose, ELLGHostCsrMultiply, ELLGHostCsrGetSize, ELLGHostCsrDownload, ELLGHostCsrBytes, ELLGHostCsrPlanBytes, ELLGHostCsrDestroy, ELLGHostCsrPlanDestroy};
+static const ELLGCsrOps ELLGCsrOps_Host = {ELLGHostCsrCreate, ELLGHostCsrSetValues, ELLGHostCsrTranspose, ELLGHostCsrMultiply, ELLGHostCsrMultAdd, ELLGHostCsrGetSize, ELLGHostCsrDownload, ELLGHostCsrBytes, ELLGHostCsrPlanBytes, ELLGHostCsrDestroy, ELLGHostCsrPlanDestroy};
 
 #if defined(ELLG_HAVE_CUDA)
 /* the device's operations in PETSc's calling convention (PetscInt and int are the same: see ELLGCsrProductSupported()) */
@@ -44,6 +45,12 @@ static PetscErrorCode CudaMultiply(void *x, void *y, void **z, void **plan)
 {
   PetscFunctionBegin;
   PetscCallELLGCuda(ELLGCudaCsrMultiply(x, y, z, plan));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+static PetscErrorCode CudaMultAdd(void *csr, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  PetscFunctionBegin;
+  PetscCallELLGCuda(ELLGCudaCsrMultAdd(csr, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 static PetscErrorCode CudaGetSize(void *csr, PetscInt *m, PetscInt *n, PetscInt *nnz)
@@ -88,8 +95,59 @@ static PetscErrorCode CudaPlanDestroy(void *plan)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static const ELLGCsrOps ELLGCsrOps_Cuda = {CudaCreate, CudaSetValues, CudaTranspose, CudaMultiply, CudaGetSize, CudaDownload, CudaBytes, CudaPlanBytes, CudaDestroy, CudaPlanDestroy};
+static const ELLGCsrOps ELLGCsrOps_Cuda = {CudaCreate, CudaSetValues, CudaTranspose, CudaMultiply, CudaMultAdd, CudaGetSize, CudaDownload, CudaBytes, CudaPlanBytes, CudaDestroy, CudaPlanDestroy};
 #endif
+
+static const ELLGCsrOps *ELLGCsrGetOps(PetscELLGBackend be)
+{
+#if defined(ELLG_HAVE_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA) return &ELLGCsrOps_Cuda;
+#endif
+  return &ELLGCsrOps_Host;
+}
+
+struct _n_ELLGCsrMat {
+  const ELLGCsrOps *ops;
+  void             *csr;
+};
+
+/* ELLGCsrMatCreateTranspose - in's transpose in the backend: in uploaded, transposed there, and let go */
+PetscErrorCode ELLGCsrMatCreateTranspose(PetscELLGBackend be, const ELLGCsrInput *in, ELLGCsrMat *t)
+{
+  void *csr = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(t));
+  (*t)->ops = ELLGCsrGetOps(be);
+  PetscCall((*t)->ops->create(in->m, in->n, in->i, in->j, in->a, &csr));
+  PetscCall((*t)->ops->transpose(csr, &(*t)->csr));
+  PetscCall((*t)->ops->destroy(csr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGCsrMatMultAdd - y = T x + z in the backend's memory (z NULL: none; z may be y) */
+PetscErrorCode ELLGCsrMatMultAdd(ELLGCsrMat t, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  PetscFunctionBegin;
+  PetscCall(t->ops->multadd(t->csr, x, z, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGCsrMatGetBytes(ELLGCsrMat t, size_t *bytes)
+{
+  PetscFunctionBegin;
+  PetscCall(t->ops->bytes(t->csr, bytes));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGCsrMatDestroy(ELLGCsrMat *t)
+{
+  PetscFunctionBegin;
+  if (!*t) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall((*t)->ops->destroy((*t)->csr));
+  PetscCall(PetscFree(*t));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* A program works on six slots: the inputs in 0-2, transposes and intermediate products after them, the
    result in slot 5. Step 'T': slot dst = x^T; step 'M': slot dst = x y. */
@@ -146,10 +204,7 @@ PetscErrorCode ELLGCsrProductCreate(PetscELLGBackend be, MatProductType type, EL
   PetscCall(PetscNew(p));
   for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(ELLGCsrPrograms); k++)
     if (ELLGCsrPrograms[k].type == type) (*p)->prog = &ELLGCsrPrograms[k];
-  (*p)->ops = &ELLGCsrOps_Host;
-#if defined(ELLG_HAVE_CUDA)
-  if (be == PETSCELLG_BACKEND_CUDA) (*p)->ops = &ELLGCsrOps_Cuda;
-#endif
+  (*p)->ops = ELLGCsrGetOps(be);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

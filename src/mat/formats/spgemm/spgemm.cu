@@ -1,4 +1,5 @@
-/* CSR matrices on the device, their transposes (cuSPARSE csr2csc) and products (cuSPARSE SpGEMM), behind
+/* CSR matrices on the device, their transposes (cuSPARSE csr2csc), products (cuSPARSE SpGEMM) and products
+   with vectors (cuSPARSE SpMV), behind
    ellgspgemmdevice.h; all of it on the legacy default stream, where the formats are built */
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -11,6 +12,8 @@ typedef struct {
   int                 *i, *j; /* i: m + 1 row offsets; j and a: room for max(nnz, 1) entries, no NULL for cuSPARSE */
   double              *a;
   cusparseSpMatDescr_t d;
+  void                *spmvbuf; /* the SpMV's buffer, from its first product */
+  size_t               spmvbytes;
 } Csr;
 
 /* a product's SpGEMM descriptor and its two buffers (both are used by every compute); d NULL for a product
@@ -181,6 +184,33 @@ extern "C" int ELLGCudaCsrMultiply(void *x, void *y, void **z, void **plan)
   return Sp(cusparseSpGEMM_copy(h, op, op, &one, cx->d, cy->d, &zero, cz->d, CUDA_R_64F, alg, p->d));
 }
 
+extern "C" int ELLGCudaCsrMultAdd(void *csr, const double *x, const double *z, double *y)
+{
+  Csr                 *c    = (Csr *)csr;
+  const double         beta = z ? 1.0 : 0.0;
+  cusparseHandle_t     h;
+  cusparseDnVecDescr_t dx = NULL, dy = NULL;
+  size_t               bytes = 0;
+  int                  err;
+
+  if (!c->m) return 0;
+  if (z && z != y && (err = ELLGCudaMemcpy(y, z, sizeof(double) * (size_t)c->m, 2))) return err;
+  if (!c->nnz || !c->n) return z ? 0 : ELLGCudaMemset(y, 0, sizeof(double) * (size_t)c->m);
+  if ((err = Handle(&h))) return err;
+  err = Sp(cusparseCreateDnVec(&dx, c->n, (void *)x, CUDA_R_64F));
+  if (!err) err = Sp(cusparseCreateDnVec(&dy, c->m, y, CUDA_R_64F));
+  if (!err) err = Sp(cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, c->d, dx, &beta, dy, CUDA_R_64F, CUSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  if (!err && bytes > c->spmvbytes) {
+    (void)ELLGCudaFree(c->spmvbuf);
+    c->spmvbytes = 0;
+    if (!(err = ELLGCudaMalloc(&c->spmvbuf, bytes))) c->spmvbytes = bytes;
+  }
+  if (!err) err = Sp(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, c->d, dx, &beta, dy, CUDA_R_64F, CUSPARSE_SPMV_ALG_DEFAULT, c->spmvbuf));
+  if (dx) (void)cusparseDestroyDnVec(dx);
+  if (dy) (void)cusparseDestroyDnVec(dy);
+  return err;
+}
+
 extern "C" int ELLGCudaCsrGetSize(void *csr, int *m, int *n, int *nnz)
 {
   Csr *c = (Csr *)csr;
@@ -206,7 +236,7 @@ extern "C" int ELLGCudaCsrBytes(void *csr, size_t *bytes)
 {
   Csr *c = (Csr *)csr;
 
-  *bytes = sizeof(int) * ((size_t)c->m + 1) + (sizeof(int) + sizeof(double)) * (c->nnz ? (size_t)c->nnz : 1);
+  *bytes = sizeof(int) * ((size_t)c->m + 1) + (sizeof(int) + sizeof(double)) * (c->nnz ? (size_t)c->nnz : 1) + c->spmvbytes;
   return 0;
 }
 
@@ -228,6 +258,7 @@ extern "C" int ELLGCudaCsrDestroy(void *csr)
   if ((e = ELLGCudaFree(c->i)) && !err) err = e;
   if ((e = ELLGCudaFree(c->j)) && !err) err = e;
   if ((e = ELLGCudaFree(c->a)) && !err) err = e;
+  if ((e = ELLGCudaFree(c->spmvbuf)) && !err) err = e;
   free(c);
   return err;
 }

@@ -1,4 +1,5 @@
-/* The host backend's CSR operations of ellgspgemm.h: copies, transposes (ELLGCsrTranspose()), and a product by
+/* The host backend's CSR operations of ellgspgemm.h: copies, transposes (ELLGCsrTranspose()), products with
+   vectors, and a product by
    rows (the pattern with a marker per column, the values with a dense accumulator) */
 #include <ellgspgemm.h>
 
@@ -124,6 +125,20 @@ PetscErrorCode ELLGHostCsrMultiply(void *xv, void *yv, void **zv, void **planv)
       z->a[q]        = p->w[z->j[q]];
       p->w[z->j[q]] = 0.0;
     }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGHostCsrMultAdd(void *csr, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  HostCsr *c = (HostCsr *)csr;
+
+  PetscFunctionBegin;
+  for (PetscInt r = 0; r < c->m; r++) {
+    PetscScalar sum = z ? z[r] : 0.0;
+
+    for (PetscInt k = c->i[r]; k < c->i[r + 1]; k++) sum += c->a[k] * x[c->j[k]];
+    y[r] = sum;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -2,6 +2,7 @@
 #pragma once
 #include <ellgformat.h>
 #include <ellgsor.h>
+#include <ellgspgemm.h>
 #include <petsc/private/matimpl.h>
 
 /* MatELLGSetBoundToCPU - records whether A computes on the CPU alone: PETSc creates every matrix bound to the CPU
@@ -50,7 +51,8 @@ PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat);
 PETSC_INTERN PetscErrorCode MatSOR_SeqAIJELLG(Mat, Vec, PetscReal, MatSORType, PetscReal, PetscInt, PetscInt, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGSorOptions(Mat, ELLG_OPTION_ITEMS);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewSor(Mat, PetscViewer);
-PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat, ELLGFormat *);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat, ELLGCsrMat *);
+PETSC_INTERN PetscErrorCode MatAXPY_SeqAIJELLG(Mat, PetscScalar, Mat, MatStructure);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGTransposeDestroy(MatSeqAIJELLGTranspose *);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetInput(Mat, Vec, Vec *, const PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetOutput(Mat, Vec, PetscBool, Vec *, PetscScalar **);

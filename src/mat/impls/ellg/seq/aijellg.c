@@ -125,7 +125,7 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
   PetscScalar       *py;
   Vec                xb, yb;
   PetscBool          bound, keep;
-  ELLGFormat         fmtT = NULL; /* A^T stored explicitly (MAT_FORM_EXPLICIT_TRANSPOSE) */
+  ELLGCsrMat         T = NULL; /* A^T stored explicitly (MAT_FORM_EXPLICIT_TRANSPOSE) */
 
   PetscFunctionBegin;
   PetscCall(MatELLGBoundToCPU(A, &bound));
@@ -135,15 +135,16 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatSeqAIJELLGSync(A));
-  if (trans) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &fmtT));
-  keep = (PetscBool)(z || (trans && !fmtT)); /* the transposed kernels add into y */
+  if (trans) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &T));
+  keep = (PetscBool)(z || (trans && !T)); /* the transposed kernels add into y */
   if (z && z != y) PetscCall(VecCopy(z, y));
   else if (!z && keep) PetscCall(VecSet(y, 0.0));
   PetscCall(PetscLogEventBegin(event, A, x, y, 0));
   PetscCall(MatSeqAIJELLGGetInput(A, x, &xb, &px));
   PetscCall(MatSeqAIJELLGGetOutput(A, y, keep, &yb, &py));
-  if (trans && !fmtT) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
-  else PetscCall(ELLGFormatMult(fmtT ? fmtT : e->fmt, px, z ? py : NULL, py));
+  if (T) PetscCall(ELLGCsrMatMultAdd(T, px, z ? py : NULL, py));
+  else if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
+  else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
   PetscCall(VecGPURestoreBackendArray(xb, VECGPU_READ, (PetscScalar **)&px));
   PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
@@ -306,7 +307,7 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor)
+#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy)
 
 static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
 
@@ -414,6 +415,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->lufactor         = MatLUFactor_SeqAIJELLG;
   A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJELLG;
   A->ops->sor                   = MatSOR_SeqAIJELLG;
+  A->ops->axpy                  = MatAXPY_SeqAIJELLG;
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
 

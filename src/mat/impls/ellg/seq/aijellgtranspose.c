@@ -1,78 +1,61 @@
 /*
    The explicit transpose of our seq types for MatMultTranspose() and MatMultTransposeAdd(): with PETSc's hint
    MAT_FORM_EXPLICIT_TRANSPOSE (which PCGAMG sets on its prolongators, whose transposed products are the
-   restrictions), A^T is stored in A's format, built at the first transposed product and its values refreshed
-   after a change of A's; the transposed products are then plain products with it. Without the hint they run
-   the formats' transposed kernels, which add into the output with atomics: no second copy, but slow where
-   many rows add into few columns (a tall prolongator).
+   restrictions), A^T is made in the backend from A's CSR (cuSPARSE's csr2csc on the device) at the first
+   transposed product, and again after A changes; the transposed products are then products with it in CSR
+   (cuSPARSE's SpMV: A^T of a tall prolongator has few, long rows). Without the hint they run the formats'
+   transposed kernels, which add into the output with atomics: no second copy, but slow where many rows add
+   into few columns.
 */
 #include "../aijellg.h"
+#include <ellgspgemm.h>
 
 struct _n_MatSeqAIJELLGTranspose {
-  ELLGFormat       fmt;
-  PetscInt        *ti, *tj, *src; /* the transpose's CSR pattern on the host, and the AIJ entry of each of its entries */
-  PetscScalar     *ta;
-  PetscObjectState state, nzstate; /* A's states it matches */
+  ELLGCsrMat       T;
+  PetscObjectState state; /* A's state it matches */
 };
 
 PetscErrorCode MatSeqAIJELLGTransposeDestroy(MatSeqAIJELLGTranspose *t)
 {
   PetscFunctionBegin;
   if (!*t) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(ELLGFormatDestroy(&(*t)->fmt));
-  PetscCall(PetscFree3((*t)->ti, (*t)->tj, (*t)->src));
-  PetscCall(PetscFree((*t)->ta));
+  PetscCall(ELLGCsrMatDestroy(&(*t)->T));
   PetscCall(PetscFree(*t));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatSeqAIJELLGGetExplicitTranspose - the format storing A^T, made to match A; NULL when A has no hint to form it */
-PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat A, ELLGFormat *fmt)
+/* MatSeqAIJELLGGetExplicitTranspose - A^T in the backend, made to match A; NULL when A has no hint to form it */
+PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat A, ELLGCsrMat *T)
 {
-  Mat_SeqAIJELLG        *e = (Mat_SeqAIJELLG *)A->spptr;
-  MatSeqAIJELLGTranspose t;
-  const PetscInt        *ai, *aj;
-  const PetscScalar     *aa;
-  PetscInt               m;
-  PetscBool              done;
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  ELLGCsrInput    in;
+  PetscInt        m;
+  PetscBool       done;
+  size_t          bytes;
 
   PetscFunctionBegin;
-  *fmt = NULL;
-  if (!A->form_explicit_transpose) {
+  *T = NULL;
+  if (!A->form_explicit_transpose || sizeof(PetscInt) != sizeof(int)) {
     PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  t = e->transpose;
-  if (t && t->state == ((PetscObject)A)->state) {
-    *fmt = t->fmt;
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  if (t && t->nzstate == A->nonzerostate) { /* new values */
-    for (PetscInt k = 0; k < t->ti[A->cmap->n]; k++) t->ta[k] = aa[t->src[k]];
-    PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
-    PetscCall(ELLGFormatUpdateValues(t->fmt, t->ti, t->ta));
-    PetscCall(PetscLogEventEnd(ELLG_UpdateValues, A, 0, 0, 0));
-  } else {
+  if (!e->transpose || e->transpose->state != ((PetscObject)A)->state) {
     PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
-    PetscCall(PetscNew(&t));
-    e->transpose = t;
-    PetscCall(ELLGFormatCreate(e->entry->ops, e->fmt->backend, &t->fmt));
-    PetscCall(ELLGFormatCopyParameters(e->fmt, t->fmt));
-    PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
-    PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
-    PetscCall(ELLGCsrTranspose(A->rmap->n, A->cmap->n, ai, aj, NULL, &t->ti, &t->tj, &t->src));
-    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
-    PetscCall(PetscMalloc1(t->ti[A->cmap->n], &t->ta));
-    for (PetscInt k = 0; k < t->ti[A->cmap->n]; k++) t->ta[k] = aa[t->src[k]];
+    PetscCall(PetscNew(&e->transpose));
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
-    PetscCall(ELLGFormatBuild(t->fmt, A->cmap->n, A->rmap->n, t->ti, t->tj, t->ta));
+    PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+    PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
+    PetscCall(MatSeqAIJGetArrayRead(A, &in.a));
+    in.m = A->rmap->n;
+    in.n = A->cmap->n;
+    PetscCall(ELLGCsrMatCreateTranspose(e->fmt->backend, &in, &e->transpose->T));
+    PetscCall(MatSeqAIJRestoreArrayRead(A, &in.a));
+    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
     PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
-    PetscCall(PetscInfo(A, "Built the explicit transpose (MAT_FORM_EXPLICIT_TRANSPOSE) in %s: %" PetscInt_FMT " x %" PetscInt_FMT ", %.3g MB in the %s backend\n", t->fmt->ops->name, A->cmap->n, A->rmap->n, (double)t->fmt->bytes / 1048576.0, PetscELLGBackends[t->fmt->backend]));
-    t->nzstate = A->nonzerostate;
+    PetscCall(ELLGCsrMatGetBytes(e->transpose->T, &bytes));
+    PetscCall(PetscInfo(A, "Explicit transpose (MAT_FORM_EXPLICIT_TRANSPOSE) in CSR: %" PetscInt_FMT " x %" PetscInt_FMT ", %.3g MB in the %s backend\n", A->cmap->n, A->rmap->n, (double)bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
+    e->transpose->state = ((PetscObject)A)->state;
   }
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-  t->state = ((PetscObject)A)->state;
-  *fmt     = t->fmt;
+  *T = e->transpose->T;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
