@@ -18,6 +18,7 @@ typedef struct {
   ELLGCsrProduct   sp;
   PetscInt         nin;
   PetscObjectState nzstate[3]; /* the operands' nonzero states at the symbolic phase */
+  PetscObjectState cnzstate;   /* the result's, whose pattern the numeric phase writes the values in */
   PetscBool        fresh;      /* the symbolic phase computed the values (MatMatMult()-style calls) */
 } MatProductData_SeqAIJELLG;
 
@@ -170,6 +171,8 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_Sparse(Mat C)
     d->fresh = PETSC_FALSE;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  /* the values are written in the result's pattern as the symbolic phase made it */
+  PetscCheck(C->nonzerostate == d->cnzstate, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of the result of the %s product changed after its symbolic phase: call MatProductSymbolic() again", MatProductTypes[product->type]);
   MatProductOperands(product, op);
   for (PetscInt k = 0; k < d->nin; k++) {
     PetscCheck(op[k]->nonzerostate == d->nzstate[k], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of operand %" PetscInt_FMT " of the %s product changed after its symbolic phase: call MatProductSymbolic() again", k, MatProductTypes[product->type]);
@@ -222,6 +225,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
   PetscCall(ELLGCsrProductGetBytes(d->sp, &bytes));
   PetscCall(PetscInfo(C, "MatProduct %s of %s in the %s backend: %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros; %.3g MB kept for the numeric phase\n", MatProductTypes[product->type], ((PetscObject)A)->type_name,
                       PetscELLGBackends[fmt->backend], m, n, nnz, (double)bytes / 1048576.0));
+  d->cnzstate            = C->nonzerostate;
   d->fresh               = product->api_user;
   product->data          = d;
   product->destroy       = MatProductDataDestroy_SeqAIJELLG_Sparse;
