@@ -18,6 +18,8 @@ typedef struct {
   ELLGCsrProduct   sp;
   PetscInt         nin;
   PetscObjectState nzstate[3]; /* the operands' nonzero states at the symbolic phase */
+  PetscObjectId    id[3];      /* the operands then (MAT_REUSE_MATRIX may bring others, MatProductReplaceMats()) */
+  PetscInt         nnz[3];     /* and their entries */
   PetscObjectState cnzstate;   /* the result's, whose pattern the numeric phase writes the values in */
   PetscBool        fresh;      /* the symbolic phase computed the values (MatMatMult()-style calls) */
 } MatProductData_SeqAIJELLG;
@@ -156,6 +158,26 @@ static PetscErrorCode MatRestoreProductInput(Mat M, ELLGCsrInput *in)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* an operand of the numeric phase has the pattern of the symbolic phase's: the same nonzero state of the same
+   matrix, or, for another matrix (MAT_REUSE_MATRIX with new operands), the same number of entries (the
+   pattern itself is the caller's promise, as with PETSc's products) */
+static PetscErrorCode MatProductCheckOperand(Mat M, MatProductData_SeqAIJELLG *d, PetscInt k, const char *type)
+{
+  const PetscInt *ai, *aj;
+  PetscInt        m;
+  PetscBool       done, same;
+
+  PetscFunctionBegin;
+  if (((PetscObject)M)->id == d->id[k]) same = (PetscBool)(M->nonzerostate == d->nzstate[k]);
+  else {
+    PetscCall(MatGetRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    same = (PetscBool)(done && ai[m] == d->nnz[k]);
+    PetscCall(MatRestoreRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  }
+  PetscCheck(same, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of operand %" PetscInt_FMT " of the %s product changed after its symbolic phase: call MatProductSymbolic() again", k, type);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatProductNumeric_SeqAIJELLG_Sparse(Mat C)
 {
   Mat_Product               *product = C->product;
@@ -175,7 +197,7 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_Sparse(Mat C)
   PetscCheck(C->nonzerostate == d->cnzstate, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of the result of the %s product changed after its symbolic phase: call MatProductSymbolic() again", MatProductTypes[product->type]);
   MatProductOperands(product, op);
   for (PetscInt k = 0; k < d->nin; k++) {
-    PetscCheck(op[k]->nonzerostate == d->nzstate[k], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of operand %" PetscInt_FMT " of the %s product changed after its symbolic phase: call MatProductSymbolic() again", k, MatProductTypes[product->type]);
+    PetscCall(MatProductCheckOperand(op[k], d, k, MatProductTypes[product->type]));
     PetscCall(MatSeqAIJGetArrayRead(op[k], &a[k]));
   }
   PetscCall(MatSeqAIJGetArrayWrite(C, &c));
@@ -203,13 +225,15 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
   PetscCheck(!product->data, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Product data not empty");
   MatProductOperands(product, op);
   A = op[0];
-  PetscCall(MatSeqAIJELLGGetFormat(A, &fmt));
+  fmt = ((Mat_SeqAIJELLG *)A->spptr)->fmt; /* its backend and parameters: A's values need not be there */
   PetscCall(PetscNew(&d));
   PetscCall(ELLGCsrProductSupported(product->type, &d->nin));
   PetscCall(ELLGCsrProductCreate(fmt->backend, product->type, &d->sp));
   for (PetscInt k = 0; k < d->nin; k++) {
     PetscCall(MatGetProductInput(op[k], &in[k]));
     d->nzstate[k] = op[k]->nonzerostate;
+    d->id[k]      = ((PetscObject)op[k])->id;
+    d->nnz[k]     = in[k].i[in[k].m];
   }
   PetscCall(ELLGCsrProductSymbolic(d->sp, in, &m, &n, &ci, &cj, &ca));
   for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatRestoreProductInput(op[k], &in[k]));
