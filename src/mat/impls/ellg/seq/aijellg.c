@@ -134,8 +134,8 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
     else PetscCall(z ? e->aijops.multadd(A, x, z, y) : e->aijops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqAIJELLGSync(A));
   if (trans) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &T));
+  if (!T) PetscCall(MatSeqAIJELLGSync(A)); /* the explicit transpose comes from the host AIJ data, not the format */
   keep = (PetscBool)(z || (trans && !T)); /* the transposed kernels add into y */
   if (z && z != y) PetscCall(VecCopy(z, y));
   else if (!z && keep) PetscCall(VecSet(y, 0.0));
