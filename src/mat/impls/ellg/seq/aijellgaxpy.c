@@ -32,6 +32,7 @@ PetscErrorCode MatAXPY_SeqAIJELLG(Mat Y, PetscScalar a, Mat X, MatStructure str)
   PetscFunctionBegin;
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)X, MATSEQAIJ, &aij));
   if (str != SUBSET_NONZERO_PATTERN || !aij) {
+    if (str != SAME_NONZERO_PATTERN) PetscCall(PetscInfo(Y, "MatAXPY() with %s and X %s: SeqAIJ's MatAXPY() on the host copy\n", MatStructures[str], ((PetscObject)X)->type_name));
     PetscCall(e->aijops.axpy(Y, a, X, str));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
