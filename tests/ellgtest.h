@@ -381,6 +381,17 @@ static inline PetscErrorCode PrintResult(MPI_Comm comm, int width, const char *w
   PetscFunctionReturn(0);
 }
 
+/* PrintNamedResult - PrintResult() of "name: what" */
+static inline PetscErrorCode PrintNamedResult(MPI_Comm comm, int width, const char *name, const char *what, PetscBool ok, PetscInt *nfail)
+{
+  char line[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s: %s", name, what));
+  PetscCall(PrintResult(comm, width, line, ok, nfail));
+  PetscFunctionReturn(0);
+}
+
 /* CopyValues - dst <- src through the arrays (no vector operation between the two, whatever their kinds) */
 static inline PetscErrorCode CopyValues(Vec src, Vec dst)
 {

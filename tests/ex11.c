@@ -262,17 +262,6 @@ static PetscErrorCode CheckRuns(PetscLogDouble *count, PetscLogDouble expected, 
   PetscFunctionReturn(0);
 }
 
-/* PrintNamedResult - PrintResult() of "name: what" */
-static PetscErrorCode PrintNamedResult(MPI_Comm comm, const char *name, const char *what, PetscBool ok, PetscInt *nfail)
-{
-  char line[128];
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscSNPrintf(line, sizeof(line), "%s: %s", name, what));
-  PetscCall(PrintResult(comm, WIDTH, line, ok, nfail));
-  PetscFunctionReturn(0);
-}
-
 /* CheckProduct - the product of type t of the operands of the case and mix (CASE_SAME: MIX_OURS only) against AIJ's:
    through MatProduct (symbolic and numeric phases, then the numeric phase after new values), and through its
    MatMatMult()-style function (MAT_INITIAL_MATRIX, then MAT_REUSE_MATRIX after new values). With our first operand,
@@ -325,7 +314,7 @@ static PetscErrorCode CheckProduct(MatProductType t, OperandCase cs, OperandMix 
   PetscCall(CheckResult(C, Cref, restype, rnd, "numeric after new values", &ok));
   PetscCall(MatDestroy(&Cref));
   PetscCall(MatDestroy(&C));
-  PetscCall(PrintNamedResult(PETSC_COMM_SELF, name, "MatProduct, new values", ok, nfail));
+  PetscCall(PrintNamedResult(PETSC_COMM_SELF, WIDTH, name, "MatProduct, new values", ok, nfail));
 
   /* the MatMatMult()-style function, then with MAT_REUSE_MATRIX after new values */
   ok = PETSC_TRUE;
@@ -345,7 +334,7 @@ static PetscErrorCode CheckProduct(MatProductType t, OperandCase cs, OperandMix 
   PetscCall(MatDestroy(&Cref));
   PetscCall(MatDestroy(&C));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s initial, reuse", ApiName(t)));
-  PetscCall(PrintNamedResult(PETSC_COMM_SELF, name, what, ok, nfail));
+  PetscCall(PrintNamedResult(PETSC_COMM_SELF, WIDTH, name, what, ok, nfail));
 
   for (PetscInt i = 0; i < nmat; i++) {
     PetscCall(MatDestroy(&X[i]));
@@ -493,7 +482,7 @@ static PetscErrorCode CheckBadUse(const char *seq, PetscRandom rnd, PetscInt *nf
         PetscCall(CSRDestroy(&c[i]));
       }
       PetscCall(PetscSNPrintf(name, sizeof(name), "AB %s", which[w]));
-      PetscCall(PrintNamedResult(PETSC_COMM_SELF, name, api ? "MatMatMult reuse fails, wrong state" : "MatProductNumeric fails, wrong state", ok, nfail));
+      PetscCall(PrintNamedResult(PETSC_COMM_SELF, WIDTH, name, api ? "MatMatMult reuse fails, wrong state" : "MatProductNumeric fails, wrong state", ok, nfail));
     }
   }
   PetscFunctionReturn(0);
@@ -549,11 +538,11 @@ static PetscErrorCode CheckMPI(const char *mpi, PetscRandom rnd, PetscInt *nfail
       }
       PetscCall(PetscSNPrintf(name, sizeof(name), "mpi %s, %s", MatProductTypes[t], second ? "ours x mpiaij" : "ours"));
       PetscCall(PetscSNPrintf(what, sizeof(what), "%s initial, reuse = MPIAIJ's", ApiName(t)));
-      PetscCall(PrintNamedResult(comm, name, what, ok, nfail));
+      PetscCall(PrintNamedResult(comm, WIDTH, name, what, ok, nfail));
       /* MPIAIJ's PtAP (its default algorithm) multiplies the seq blocks of A and P: of our seq type, in the backend */
       if (t == MATPRODUCT_PtAP && !second) {
         PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ran, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
-        PetscCall(PrintNamedResult(comm, name, "the seq blocks' products in the backend", ran, nfail));
+        PetscCall(PrintNamedResult(comm, WIDTH, name, "the seq blocks' products in the backend", ran, nfail));
       }
     }
   }

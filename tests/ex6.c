@@ -50,17 +50,6 @@ static PetscErrorCode CheckRan(MPI_Comm comm, PetscLogDouble *count, PetscLogDou
   PetscFunctionReturn(0);
 }
 
-/* PrintNamedResult - PrintResult() of "name: what" */
-static PetscErrorCode PrintNamedResult(MPI_Comm comm, const char *name, const char *what, PetscBool ok, PetscInt *nfail)
-{
-  char line[128];
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscSNPrintf(line, sizeof(line), "%s: %s", name, what));
-  PetscCall(PrintResult(comm, 64, line, ok, nfail));
-  PetscFunctionReturn(0);
-}
-
 /* C = A B (MatMatMult) against R B for each L of Ls, or for L alone when it is not 0, each in the format */
 static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscInt L, PetscRandom rnd, PetscInt *nfail)
 {
@@ -90,7 +79,7 @@ static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscInt L, 
     PetscCall(MatDestroy(&C));
     PetscCall(MatDestroy(&Cref));
   }
-  PetscCall(PrintNamedResult(comm, name, check, ok, nfail));
+  PetscCall(PrintNamedResult(comm, 64, name, check, ok, nfail));
   PetscFunctionReturn(0);
 }
 
@@ -144,7 +133,7 @@ static PetscErrorCode CheckReuse(Mat A, Mat R, const CSR *c, const char *name, P
   PetscCall(MatMatMult(R, B, MAT_REUSE_MATRIX, PETSC_DEFAULT, &Cref));
   PetscCall(CheckDense(C, Cref, R, "MatMatMult(MAT_REUSE_MATRIX) after MatScale(A)", &ok));
   PetscCall(CheckRan(comm, &count, 2, "MatMatMult(MAT_REUSE_MATRIX)", &ok));
-  PetscCall(PrintNamedResult(comm, name, "MatProduct reuse after A and B change", ok, nfail));
+  PetscCall(PrintNamedResult(comm, 64, name, "MatProduct reuse after A and B change", ok, nfail));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&C));
   PetscCall(MatDestroy(&D));
@@ -172,7 +161,7 @@ static PetscErrorCode CheckLeadingDimensions(Mat A, Mat R, const char *name, Pet
   PetscCall(MatProductNumeric(C));
   PetscCall(MatMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref));
   PetscCall(CheckDense(C, Cref, R, "leading dimensions", &ok));
-  PetscCall(PrintNamedResult(comm, name, "B and C with leading dimensions > rows", ok, nfail));
+  PetscCall(PrintNamedResult(comm, 64, name, "B and C with leading dimensions > rows", ok, nfail));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&C));
   PetscCall(MatDestroy(&Cref));
@@ -198,7 +187,7 @@ static PetscErrorCode CheckTransposeProduct(Mat A, Mat R, const char *name, Pets
   PetscCall(MatTransposeMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref));
   PetscCall(MatTranspose(R, MAT_INITIAL_MATRIX, &Rt)); /* for the bound, ||A^T||_inf */
   PetscCall(CheckDense(C, Cref, Rt, "MatTransposeMatMult", &ok));
-  PetscCall(PrintNamedResult(comm, name, "A^T B (AIJ's product)", ok, nfail));
+  PetscCall(PrintNamedResult(comm, 64, name, "A^T B (AIJ's product)", ok, nfail));
   PetscCall(MatDestroy(&Rt));
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&C));
