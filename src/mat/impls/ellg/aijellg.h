@@ -54,6 +54,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewSor(Mat, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat, ELLGCsrMat *);
 PETSC_INTERN PetscErrorCode MatAXPY_SeqAIJELLG(Mat, PetscScalar, Mat, MatStructure);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGTransposeDestroy(MatSeqAIJELLGTranspose *);
+PETSC_INTERN PetscErrorCode MatSetOption_SeqAIJELLG(Mat, MatOption, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetInput(Mat, Vec, Vec *, const PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetOutput(Mat, Vec, PetscBool, Vec *, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec, PetscBool, Vec, PetscScalar **);

@@ -307,7 +307,7 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy)
+#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption)
 
 static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
 
@@ -416,6 +416,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJELLG;
   A->ops->sor                   = MatSOR_SeqAIJELLG;
   A->ops->axpy                  = MatAXPY_SeqAIJELLG;
+  A->ops->setoption             = MatSetOption_SeqAIJELLG;
   PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
 

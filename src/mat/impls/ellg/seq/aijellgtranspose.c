@@ -1,8 +1,9 @@
 /*
    The explicit transpose of our seq types for MatMultTranspose() and MatMultTransposeAdd(): with PETSc's hint
    MAT_FORM_EXPLICIT_TRANSPOSE (which PCGAMG sets on its prolongators, whose transposed products are the
-   restrictions), A^T is made in the backend from A's CSR (cuSPARSE's csr2csc on the device) at the first
-   transposed product, and again after A changes; the transposed products are then products with it in CSR
+   restrictions), A^T is made in the backend from A's CSR (cuSPARSE's csr2csc on the device) when the hint is
+   set on an assembled matrix (at setup, for PCGAMG) or at the first transposed product, and again after A
+   changes; the transposed products are then products with it in CSR
    (cuSPARSE's SpMV: A^T of a tall prolongator has few, long rows). Without the hint they run the formats'
    transposed kernels, which add into the output with atomics: no second copy, but slow where many rows add
    into few columns.
@@ -57,5 +58,21 @@ PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat A, ELLGCsrMat *T)
     e->transpose->state = ((PetscObject)A)->state;
   }
   *T = e->transpose->T;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatSetOption() of our seq types: SeqAIJ's, and the explicit transpose formed (or freed) as the hint is set on
+   an assembled matrix */
+PetscErrorCode MatSetOption_SeqAIJELLG(Mat A, MatOption op, PetscBool flg)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  ELLGCsrMat      T;
+  PetscBool       bound;
+
+  PetscFunctionBegin;
+  PetscCall(e->aijops.setoption(A, op, flg));
+  if (op != MAT_FORM_EXPLICIT_TRANSPOSE || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatELLGBoundToCPU(A, &bound));
+  if (!bound) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &T));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
