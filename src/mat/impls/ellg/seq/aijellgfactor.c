@@ -468,6 +468,36 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*MC
+   MATSOLVERELLG - "ellg" - A matrix factor type whose triangular solves run on the GPU, for `MATSEQAIJELLG`,
+   `MATSEQAIJPJDS` and `MATSEQAIJSLICEDELL`, and their default: LU, ILU, Cholesky and ICC.
+
+   Options Database Keys:
++  -pc_factor_mat_solver_type ellg - selects it (the default for these matrices; `petsc` gives PETSc's host
+     factor)
+.  -mat_ellg_factor_solve <cusparse,levels,jacobi> - how the triangular solves run: cuSPARSE's SpSV
+     (default), our level-ordered solve, or approximately by Jacobi sweeps
+-  -mat_ellg_factor_jacobi_sweeps <k> - Jacobi sweeps of each triangular solve with
+     `-mat_ellg_factor_solve jacobi` (default 2)
+
+   Level: beginner
+
+   Notes:
+   The symbolic and numeric factorizations are SeqAIJ's, on the host, with all their options (orderings,
+   shifts, fill); the factor's triangles then go to the device, where `MatSolve()`, `MatSolveAdd()`,
+   `MatSolveTranspose()` and `MatSolveTransposeAdd()` run, on `VECGPU` vectors or PETSc's CUDA vectors. A
+   refactorization with new values on the same pattern copies the values alone.
+   `-pc_type ilu|icc|lu|cholesky`, the blocks of `PCBJACOBI` and `PCASM` and multigrid coarse solves use it
+   with no new option.
+
+   The options are read with the factor's options prefix: `-sub_mat_ellg_factor_solve` for the blocks of
+   `PCBJACOBI`. Jacobi sweeps, x <- D^-1 (b - T x) from x = D^-1 b, give an approximate, cheap solve that
+   changes the iterations. `-info` says how each factor is solved, and falls back, saying so, to SeqAIJ's
+   host solves for a factor whose layout it cannot read.
+
+.seealso: `MatGetFactor()`, `PCFactorSetMatSolverType()`, `MatSolverType`, `MATSOLVERPETSC`, `MATELLG`,
+          `MATPJDS`, `MATSLICEDELL`, `VECGPU`
+M*/
 /* MatGetFactor() of MATSOLVERELLG for our seq types: SeqAIJ's factor of the same kind, with our solves */
 PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F)
 {
