@@ -21,6 +21,7 @@ typedef struct _n_ELLGSor *ELLGSor;
 PETSC_INTERN PetscErrorCode ELLGSorCreate(PetscELLGBackend, ELLGSor *);
 PETSC_INTERN PetscErrorCode ELLGSorBuild(ELLGSor, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGSorSetValues(ELLGSor, const PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGSorSetShift(ELLGSor, PetscReal);
 PETSC_INTERN PetscErrorCode ELLGSorApply(ELLGSor, const PetscScalar *, PetscReal, MatSORType, PetscReal, PetscInt, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGSorGetInfo(ELLGSor, PetscInt *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGSorDestroy(ELLGSor *);

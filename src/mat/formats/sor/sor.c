@@ -173,8 +173,9 @@ PetscErrorCode ELLGSorSetValues(ELLGSor s, const PetscScalar *aa)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* 1 / (diagonal + shift) in the backend; a zero is PETSc's error of a zero diagonal */
-static PetscErrorCode ELLGSorSetShift(ELLGSor s, PetscReal shift)
+/* ELLGSorSetShift - 1 / (diagonal + shift) in the backend; a zero is PETSc's error of a zero diagonal. ELLGSorApply()
+   calls it; a caller calls it first to fail before it takes the vectors' arrays or begins a log event */
+PetscErrorCode ELLGSorSetShift(ELLGSor s, PetscReal shift)
 {
   PetscFunctionBegin;
   if (s->dinvcurrent && s->shift == shift) PetscFunctionReturn(PETSC_SUCCESS);

@@ -70,6 +70,7 @@ PetscErrorCode MatSOR_SeqAIJELLG(Mat A, Vec b, PetscReal omega, MatSORType flag,
   }
   PetscCheck(its > 0 && lits > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Relaxation requires global its %" PetscInt_FMT " and local its %" PetscInt_FMT " both positive", its, lits);
   PetscCall(MatSeqAIJELLGSorSync(A));
+  PetscCall(ELLGSorSetShift(e->sor, shift)); /* a zero diagonal fails here, not with the event begun and the arrays taken */
   PetscCall(PetscLogEventBegin(ELLG_SOR, A, b, x, 0));
   PetscCall(MatSeqAIJELLGGetInput(A, b, &bb, &pb));
   PetscCall(MatSeqAIJELLGGetOutput(A, x, keep, &xb, &px));
