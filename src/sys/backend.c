@@ -55,6 +55,18 @@ static PetscErrorCode PetscELLGProbeDevice(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -ellg_device_memory_reserve <MB>: device memory the library's own device allocations leave free (0, the
+   default: none). Read at each allocation of the cuda backend, so that a program may change it between
+   objects (PetscOptionsSetValue()/PetscOptionsClearValue()) */
+static PetscErrorCode PetscELLGDeviceMemoryReserve(PetscReal *mb)
+{
+  PetscFunctionBegin;
+  *mb = 0.0;
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-ellg_device_memory_reserve", mb, NULL));
+  PetscCheck(*mb >= 0.0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device_memory_reserve %g: must be a number of MB, at least 0", (double)*mb);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* -help: the options that choose the backend and the device, with the values they have (shown once, by the first
    process: the backend is chosen by each process on its own, not in an object's options) */
 static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
@@ -64,6 +76,7 @@ static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
   PetscMPIInt      rank;
   PetscEnum        e   = (PetscEnum)be;
   PetscInt         dev = ellg_device;
+  PetscReal        reserve;
 
   PetscFunctionBegin;
   if (shown) PetscFunctionReturn(PETSC_SUCCESS);
@@ -71,9 +84,11 @@ static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
   PetscCall(PetscOptionsHasHelp(NULL, &help));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   if (!help || rank) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscELLGDeviceMemoryReserve(&reserve));
   PetscOptionsBegin(PETSC_COMM_SELF, NULL, "PETSc-ELLG backend options", "Sys");
   PetscCall(PetscOptionsEnum("-ellg_backend", "Where products and vector operations run (default: cuda when a usable GPU is present, else host)", "PetscELLGGetBackend", PetscELLGBackends, e, &e, NULL));
   PetscCall(PetscOptionsInt("-ellg_device", "CUDA device of this process, -1: none (default: node-local rank modulo the devices; with a PETSc built with CUDA, PETSc's device)", "PetscELLGGetBackend", dev, &dev, NULL));
+  PetscCall(PetscOptionsReal("-ellg_device_memory_reserve", "Device memory (MB) that the library's device allocations leave free; one that would leave less fails with PETSC_ERR_MEM (cuda backend, read at each allocation)", "PetscELLGGetDeviceMemory", reserve, &reserve, NULL));
   PetscOptionsEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -121,6 +136,70 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*@
+   PetscELLGGetDeviceMemory - the free and the total memory of the CUDA device that the cuda backend of this
+   process uses, as `cudaMemGetInfo()` tells them
+
+   Not Collective
+
+   Output Parameters:
++  freebytes  - bytes free on the device (`NULL` if not wanted)
+-  totalbytes - bytes of the device (`NULL` if not wanted)
+
+   Options Database Key:
+.  -ellg_device_memory_reserve <MB> - device memory that the library's own device allocations leave free
+   (default 0): an allocation that would leave less fails with `PETSC_ERR_MEM`, as one beyond the memory of the
+   device does, freeing what the failed operation had allocated. Read at each allocation; nothing with the host
+   backend
+
+   Level: intermediate
+
+   Notes:
+   Both are 0 with the host backend (`-ellg_backend host`, or no usable GPU), which touches no GPU.
+
+   The free memory is that of the whole device, which other processes and libraries share: comparing it before
+   and after some work tells what the work left allocated on the device (the CUDA allocator itself may hold some
+   memory, and release it later).
+
+.seealso: `PetscELLGGetBackend()`, `PetscMallocGetCurrentUsage()`
+@*/
+PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *freebytes, PetscLogDouble *totalbytes)
+{
+  PetscELLGBackend be;
+
+  PetscFunctionBegin;
+  if (freebytes) *freebytes = 0.0;
+  if (totalbytes) *totalbytes = 0.0;
+  PetscCall(PetscELLGGetBackend(&be));
+#if defined(ELLG_HAVE_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA) {
+    size_t f = 0, t = 0;
+
+    PetscCallELLGCuda(ELLGCudaMemGetInfo(&f, &t));
+    if (freebytes) *freebytes = (PetscLogDouble)f;
+    if (totalbytes) *totalbytes = (PetscLogDouble)t;
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(ELLG_HAVE_CUDA)
+/* the error of a device allocation of bytes that does not fit (free of total bytes free, reserve MB kept
+   free by -ellg_device_memory_reserve): what was asked for, what the device has, and what helps */
+static PetscErrorCode PetscELLGOutOfDeviceMemory(size_t bytes, size_t freeb, size_t total, PetscReal reserve)
+{
+  char kept[128] = "";
+
+  PetscFunctionBegin;
+  if (reserve > 0) PetscCall(PetscSNPrintf(kept, sizeof(kept), ", of which -ellg_device_memory_reserve keeps %.1f MB free", (double)reserve));
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM,
+          "Out of GPU memory: allocating %.1f MB on CUDA device %" PetscInt_FMT ", which has %.1f MB free of %.1f MB%s. Use -ellg_backend host to run on the host, or split the matrix over more GPUs (more MPI processes)",
+          (double)bytes / 1048576.0, ellg_device, (double)freeb / 1048576.0, (double)total / 1048576.0, kept);
+}
+#endif
+
+/* bytes in the backend's memory; for cuda, an allocation that does not fit on the device, or that would leave
+   less than -ellg_device_memory_reserve free, fails with PETSC_ERR_MEM and allocates nothing */
 PetscErrorCode PetscELLGMalloc(PetscELLGBackend be, size_t bytes, void **ptr)
 {
   PetscFunctionBegin;
@@ -129,8 +208,20 @@ PetscErrorCode PetscELLGMalloc(PetscELLGBackend be, size_t bytes, void **ptr)
   if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscMallocA(1, PETSC_FALSE, __LINE__, PETSC_FUNCTION_NAME, __FILE__, bytes, ptr));
 #if defined(ELLG_HAVE_CUDA)
   else {
-    int err = ELLGCudaMalloc(ptr, bytes);
-    PetscCheck(err != ELLG_CUDA_ERROR_MEMORY, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of GPU memory allocating %.1f MB on the device", (double)bytes / 1048576.0);
+    PetscReal reserve;
+    size_t    freeb = 0, total = 0;
+    int       err;
+
+    PetscCall(PetscELLGDeviceMemoryReserve(&reserve));
+    if (reserve > 0) {
+      PetscCallELLGCuda(ELLGCudaMemGetInfo(&freeb, &total));
+      if ((double)bytes + (double)reserve * 1048576.0 > (double)freeb) PetscCall(PetscELLGOutOfDeviceMemory(bytes, freeb, total, reserve));
+    }
+    err = ELLGCudaMalloc(ptr, bytes);
+    if (err == ELLG_CUDA_ERROR_MEMORY) {
+      if (ELLGCudaMemGetInfo(&freeb, &total)) freeb = total = 0; /* the error is about the allocation: its numbers as far as known */
+      PetscCall(PetscELLGOutOfDeviceMemory(bytes, freeb, total, reserve));
+    }
     PetscCallELLGCuda(err);
   }
 #endif

@@ -228,44 +228,51 @@ static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscI
 }
 
 /* the CSR values, row starts and effective row lengths (and, for a build, column indices) in the
-   backend's memory */
-static PetscErrorCode ELLGCSRUpload(PetscELLGBackend be, ELLGCSR *csr, const PetscInt *len, const PetscInt *aj, const PetscScalar *aa)
+   backend's memory; each array is in csr as soon as it is allocated, so that ELLGCSRFree() frees what a
+   failed upload allocated */
+static PetscErrorCode ELLGCSRUploadArrays(PetscELLGBackend be, ELLGCSR *csr, const PetscInt *len, const PetscInt *aj, const PetscScalar *aa, int **ti, int **tj)
 {
   const PetscInt m = csr->m, nnz = csr->nnz;
-  int           *ti;
   void          *p;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(PetscMalloc1(2 * m + 1, &ti));
-  for (PetscInt i = 0; i <= m; i++) ti[i] = (int)csr->ai[i];
-  for (PetscInt i = 0; i < m; i++) ti[m + 1 + i] = (int)len[i];
   PetscCall(PetscELLGMalloc(be, sizeof(int) * (2 * m + 1), &p));
-  PetscCall(PetscELLGMemcpy(be, p, ti, sizeof(int) * (2 * m + 1), ELLG_MEMCPY_HTOD));
   csr->rowptr = (const int *)p;
   csr->rowlen = csr->rowptr + m + 1;
-  PetscCall(PetscFree(ti));
+  PetscCall(PetscMalloc1(2 * m + 1, ti));
+  for (PetscInt i = 0; i <= m; i++) (*ti)[i] = (int)csr->ai[i];
+  for (PetscInt i = 0; i < m; i++) (*ti)[m + 1 + i] = (int)len[i];
+  PetscCall(PetscELLGMemcpy(be, p, *ti, sizeof(int) * (2 * m + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * nnz, &p));
-  PetscCall(PetscELLGMemcpy(be, p, aa, sizeof(PetscScalar) * nnz, ELLG_MEMCPY_HTOD));
   csr->val = (const PetscScalar *)p;
+  PetscCall(PetscELLGMemcpy(be, p, aa, sizeof(PetscScalar) * nnz, ELLG_MEMCPY_HTOD));
   csr->col = NULL;
   if (aj) {
     PetscCall(PetscELLGMalloc(be, sizeof(int) * nnz, &p));
+    csr->col = (const int *)p;
 #if defined(PETSC_USE_64BIT_INDICES)
-    {
-      int *tj;
-
-      PetscCall(PetscMalloc1(nnz, &tj));
-      for (PetscInt k = 0; k < nnz; k++) tj[k] = (int)aj[k];
-      PetscCall(PetscELLGMemcpy(be, p, tj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
-      PetscCall(PetscFree(tj));
-    }
+    PetscCall(PetscMalloc1(nnz, tj));
+    for (PetscInt k = 0; k < nnz; k++) (*tj)[k] = (int)aj[k];
+    PetscCall(PetscELLGMemcpy(be, p, *tj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
 #else
     PetscCall(PetscELLGMemcpy(be, p, aj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
 #endif
-    csr->col = (const int *)p;
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ELLGCSRUpload(PetscELLGBackend be, ELLGCSR *csr, const PetscInt *len, const PetscInt *aj, const PetscScalar *aa)
+{
+  int           *ti = NULL, *tj = NULL;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  ierr = ELLGCSRUploadArrays(be, csr, len, aj, aa, &ti, &tj);
+  PetscCall(PetscFree(ti));
+  PetscCall(PetscFree(tj));
   PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -275,6 +282,8 @@ static PetscErrorCode ELLGCSRFree(PetscELLGBackend be, ELLGCSR *csr)
   PetscCall(PetscELLGFree(be, (void *)csr->rowptr));
   PetscCall(PetscELLGFree(be, (void *)csr->val));
   PetscCall(PetscELLGFree(be, (void *)csr->col));
+  csr->rowptr = csr->rowlen = csr->col = NULL;
+  csr->val                          = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -300,19 +309,24 @@ static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) of the host */
-PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+/* frees everything the format stores in the backend's memory (and the host arrays that go with it), keeping its parameters */
+static PetscErrorCode ELLGFormatFreeStored(ELLGFormat fmt)
 {
-  ELLGCSR         csr = {0, n, ai[m], NULL, aj, NULL, 0, NULL, NULL, NULL, NULL, NULL};
-  PetscInt       *len, *rows, nlong;
-  const PetscInt *sai;
-
   PetscFunctionBegin;
-  PetscCheck((PetscInt64)ai[m] < 2147483647 && (PetscInt64)m < 2147483647 && (PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc-ELLG formats store 32-bit indices: a local block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros is too large", m, n, ai[m]);
   PetscCall(ELLGFormatFreeUpdateBuffers(fmt));
   PetscCall(ELLGFormatFreeRows(fmt));
   PetscCall(ELLGLongRowsDestroy(&fmt->longrows));
   PetscCall(fmt->ops->reset(fmt));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the build of ELLGFormatBuild(), its uploaded CSR in csr and its host work arrays in *sai, *len and *rows:
+   the caller frees them, also when the build fails */
+static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, ELLGCSR *csr, const PetscInt **sai, PetscInt **len, PetscInt **rows)
+{
+  PetscInt nlong;
+
+  PetscFunctionBegin;
   fmt->m      = m;
   fmt->n      = n;
   fmt->nnz    = ai[m];
@@ -329,22 +343,64 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
     PetscCall(PetscELLGMemcpy(fmt->backend, fmt->rows_d, fmt->rows, sizeof(int) * fmt->mstored, ELLG_MEMCPY_HTOD));
     PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * fmt->mstored, (void **)&fmt->rows_work));
   }
-  PetscCall(ELLGFormatStoredRowStarts(fmt, ai, &sai));
-  csr.m             = fmt->mstored;
-  csr.ai            = sai;
-  fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, sai);
-  PetscCall(PetscMalloc1(fmt->mstored, &len));
-  PetscCall(ELLGFormatSplitRows(fmt, sai, len, &nlong, &rows));
-  csr.len      = len;
-  csr.nlong    = nlong;
-  csr.longrows = rows;
-  PetscCall(ELLGCSRUpload(fmt->backend, &csr, len, aj, aa));
-  PetscCall(fmt->ops->build(fmt, &csr));
-  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, &csr, &fmt->longrows));
+  PetscCall(ELLGFormatStoredRowStarts(fmt, ai, sai));
+  csr->m            = fmt->mstored;
+  csr->ai           = *sai;
+  fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, *sai);
+  PetscCall(PetscMalloc1(fmt->mstored, len));
+  PetscCall(ELLGFormatSplitRows(fmt, *sai, *len, &nlong, rows));
+  csr->len      = *len;
+  csr->nlong    = nlong;
+  csr->longrows = *rows;
+  PetscCall(ELLGCSRUpload(fmt->backend, csr, *len, aj, aa));
+  PetscCall(fmt->ops->build(fmt, csr));
+  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, csr, &fmt->longrows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) of the host. A build that fails (out of device
+   memory, -ellg_device_memory_reserve) frees all it allocated, and what the format stored before: the format is
+   then empty, as after ELLGFormatCreate() */
+PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+{
+  ELLGCSR         csr  = {0, n, ai[m], NULL, aj, NULL, 0, NULL, NULL, NULL, NULL, NULL};
+  PetscInt       *len  = NULL, *rows = NULL;
+  const PetscInt *sai  = ai;
+  PetscErrorCode  ierr;
+
+  PetscFunctionBegin;
+  PetscCheck((PetscInt64)ai[m] < 2147483647 && (PetscInt64)m < 2147483647 && (PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc-ELLG formats store 32-bit indices: a local block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros is too large", m, n, ai[m]);
+  PetscCall(ELLGFormatFreeStored(fmt));
+  ierr = ELLGFormatBuildWith(fmt, m, n, ai, aj, aa, &csr, &sai, &len, &rows);
   PetscCall(ELLGCSRFree(fmt->backend, &csr));
   PetscCall(PetscFree(len));
   PetscCall(PetscFree(rows));
   if (sai != ai) PetscCall(PetscFree(sai));
+  if (ierr) {
+    PetscCall(ELLGFormatFreeStored(fmt));
+    fmt->m = fmt->n = fmt->nnz = fmt->nzrows = fmt->mstored = 0;
+    PetscCall(PetscInfo(NULL, "Building the %s format of a %" PetscInt_FMT " x %" PetscInt_FMT " block with %" PetscInt_FMT " nonzeros failed: what it had allocated is freed\n", fmt->ops->name, m, n, ai[m]));
+  }
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the row index (*dindex) and the values (*dval) of a values-only update in the backend's memory: those kept
+   from the last update, else new ones, which are kept as -mat_<format>_update_buffers says. *dindex and *dval
+   are set as soon as they are allocated, so that the caller frees them (those not kept) also on failure */
+static PetscErrorCode ELLGFormatUpdateBuffers(ELLGFormat fmt, const PetscScalar *aa, size_t ibytes, size_t vbytes, int **dindex, PetscScalar **dval)
+{
+  PetscFunctionBegin;
+  if (!*dindex) {
+    PetscCall(PetscELLGMalloc(fmt->backend, ibytes, (void **)dindex));
+    PetscCall(PetscELLGMemcpy(fmt->backend, *dindex, fmt->update_index, ibytes, ELLG_MEMCPY_HTOD));
+    if (fmt->update_keep == ELLG_UPDATE_KEEP_ALL) fmt->update_dindex = *dindex;
+  }
+  if (!*dval) {
+    PetscCall(PetscELLGMalloc(fmt->backend, vbytes, (void **)dval));
+    if (fmt->update_keep != ELLG_UPDATE_KEEP_NONE) fmt->update_val = *dval;
+  }
+  PetscCall(PetscELLGMemcpy(fmt->backend, *dval, aa, vbytes, ELLG_MEMCPY_HTOD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -362,6 +418,7 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
   const size_t   ibytes = sizeof(int) * (2 * (size_t)m + 1), vbytes = sizeof(PetscScalar) * (size_t)fmt->nnz;
   int           *dindex = fmt->update_dindex;
   PetscScalar   *dval   = fmt->update_val;
+  PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
@@ -376,24 +433,19 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
     fmt->update_index = ti;
     if (sai != ai) PetscCall(PetscFree(sai));
   }
-  if (!dindex) {
-    PetscCall(PetscELLGMalloc(fmt->backend, ibytes, (void **)&dindex));
-    PetscCall(PetscELLGMemcpy(fmt->backend, dindex, fmt->update_index, ibytes, ELLG_MEMCPY_HTOD));
-    if (fmt->update_keep == ELLG_UPDATE_KEEP_ALL) fmt->update_dindex = dindex;
-  }
-  if (!dval) {
-    PetscCall(PetscELLGMalloc(fmt->backend, vbytes, (void **)&dval));
-    if (fmt->update_keep != ELLG_UPDATE_KEEP_NONE) fmt->update_val = dval;
-  }
-  PetscCall(PetscELLGMemcpy(fmt->backend, dval, aa, vbytes, ELLG_MEMCPY_HTOD));
+  ierr = ELLGFormatUpdateBuffers(fmt, aa, ibytes, vbytes, &dindex, &dval);
   PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
-  csr.rowptr = dindex;
-  csr.rowlen = dindex + m + 1;
-  csr.val    = dval;
-  PetscCall(fmt->ops->updatevalues(fmt, &csr));
-  if (fmt->longrows) PetscCall(ELLGLongRowsUpdateValues(fmt->longrows, &csr));
+  if (!ierr) {
+    csr.rowptr = dindex;
+    csr.rowlen = dindex + m + 1;
+    csr.val    = dval;
+    ierr       = fmt->ops->updatevalues(fmt, &csr);
+    if (!ierr && fmt->longrows) ierr = ELLGLongRowsUpdateValues(fmt->longrows, &csr);
+  }
+  /* the buffers not kept, also when the update failed (the format keeps its old values then) */
   if (dindex != fmt->update_dindex) PetscCall(PetscELLGFree(fmt->backend, dindex));
   if (dval != fmt->update_val) PetscCall(PetscELLGFree(fmt->backend, dval));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

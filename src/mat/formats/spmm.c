@@ -88,19 +88,14 @@ PetscErrorCode ELLGSpMMDestroy(ELLGSpMM *p)
 
 /* S slots whose buffers hold bsize, csize and wsize scalars (chunks of w of the L columns), kept when those
    there are large enough */
-static PetscErrorCode ELLGSpMMSetUp(ELLGSpMM p, PetscInt L, PetscInt w, PetscInt S, size_t bsize, size_t csize, size_t wsize)
+/* the buffers of the p->nslots slots (each one's stream and pinned host buffers for cuda); a slot's are in it as
+   soon as they are allocated, so that ELLGSpMMFreeSlots() frees them when this fails */
+static PetscErrorCode ELLGSpMMAllocSlots(ELLGSpMM p, size_t bsize, size_t csize, size_t wsize)
 {
   const size_t sz = sizeof(PetscScalar);
 
   PetscFunctionBegin;
-  if (S == p->nslots && bsize <= p->bsize && csize <= p->csize && wsize <= p->wsize) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(ELLGSpMMFreeSlots(p));
-  PetscCall(PetscCalloc1(S, &p->slots));
-  p->nslots = S;
-  p->bsize  = bsize;
-  p->csize  = csize;
-  p->wsize  = wsize;
-  for (PetscInt s = 0; s < S; s++) {
+  for (PetscInt s = 0; s < p->nslots; s++) {
     ELLGSpMMSlot *slot = &p->slots[s];
 
 #if defined(ELLG_HAVE_CUDA)
@@ -114,6 +109,25 @@ static PetscErrorCode ELLGSpMMSetUp(ELLGSpMM p, PetscInt L, PetscInt w, PetscInt
     PetscCall(PetscELLGMalloc(p->backend, sz * csize, (void **)&slot->C));
     PetscCall(PetscELLGMalloc(p->backend, sz * wsize, (void **)&slot->work));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ELLGSpMMSetUp(ELLGSpMM p, PetscInt L, PetscInt w, PetscInt S, size_t bsize, size_t csize, size_t wsize)
+{
+  const size_t   sz = sizeof(PetscScalar);
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  if (S == p->nslots && bsize <= p->bsize && csize <= p->csize && wsize <= p->wsize) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(ELLGSpMMFreeSlots(p));
+  PetscCall(PetscCalloc1(S, &p->slots));
+  p->nslots = S;
+  ierr      = ELLGSpMMAllocSlots(p, bsize, csize, wsize);
+  if (ierr) PetscCall(ELLGSpMMFreeSlots(p)); /* out of device memory: nothing kept, the next product starts afresh */
+  PetscCall(ierr);
+  p->bsize = bsize;
+  p->csize = csize;
+  p->wsize = wsize;
   PetscCall(PetscInfo(NULL, "Sparse times dense with %" PetscInt_FMT " columns: chunks of %" PetscInt_FMT " columns in %" PetscInt_FMT " slots of %.3g MB in the %s backend%s\n", L, w, S, (double)(sz * (bsize + csize + wsize)) / 1048576.0, PetscELLGBackends[p->backend], p->backend == PETSCELLG_BACKEND_CUDA ? ", a stream each (and pinned host memory for the chunks of B and C)" : ""));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -281,6 +295,8 @@ PetscErrorCode ELLGSpMMApplyBackend(ELLGSpMM p, PetscInt L, PetscInt nterms, con
   }
   if (wsize > p->worksize) {
     PetscCall(PetscELLGFree(p->backend, p->work));
+    p->work     = NULL;
+    p->worksize = 0;
     PetscCall(PetscELLGMalloc(p->backend, sizeof(PetscScalar) * wsize, (void **)&p->work));
     p->worksize = wsize;
   }

@@ -42,17 +42,20 @@ const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows l)
   return l ? &l->a : NULL;
 }
 
-/* the rows the CSR splits out (csr->longrows, ascending), with their values */
+/* the rows the CSR splits out (csr->longrows, ascending), with their values; *lr is set first, so that
+   what a failed build allocated is freed by ELLGLongRowsDestroy() */
 PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, ELLGLongRows *lr)
 {
   const PetscInt  nrows = csr->nlong;
   const PetscInt *rows  = csr->longrows;
   ELLGLongRows    l;
-  int            *ids, *ptr, *rowchunk, *chunkrow;
+  int            *ids, *ptr, *rowchunk, *chunkrow = NULL;
+  PetscErrorCode  ierr;
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&l));
   l->backend = be;
+  *lr        = l;
   PetscCall(PetscMalloc3(nrows, &ids, nrows + 1, &ptr, nrows + 1, &rowchunk));
   ptr[0] = rowchunk[0] = 0;
   for (PetscInt r = 0; r < nrows; r++) {
@@ -66,14 +69,16 @@ PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, ELLGLo
   l->a.nrows   = (int)nrows;
   l->a.nchunks = rowchunk[nrows];
   l->nnz       = ptr[nrows];
-  PetscCall(PetscMalloc1(l->a.nchunks, &chunkrow));
-  for (PetscInt r = 0; r < nrows; r++)
-    for (int c = rowchunk[r]; c < rowchunk[r + 1]; c++) chunkrow[c] = (int)r;
-  PetscCall(ELLGLongRowsAlloc(l, ids, ptr, rowchunk, chunkrow));
+  ierr = PetscMalloc1(l->a.nchunks, &chunkrow);
+  if (!ierr) {
+    for (PetscInt r = 0; r < nrows; r++)
+      for (int c = rowchunk[r]; c < rowchunk[r + 1]; c++) chunkrow[c] = (int)r;
+    ierr = ELLGLongRowsAlloc(l, ids, ptr, rowchunk, chunkrow);
+  }
   PetscCall(PetscFree3(ids, ptr, rowchunk));
   PetscCall(PetscFree(chunkrow));
+  PetscCall(ierr);
   ELLGLongRowsCall(l, Gather, &l->a, csr->rowptr, csr->col, csr->val);
-  *lr = l;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

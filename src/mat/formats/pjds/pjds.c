@@ -232,7 +232,8 @@ static void PJDSBins(PetscInt m, const PetscInt *len, const int *perm, PetscInt 
   for (int k = 0; k < a->nbins; k++) a->binwarp[k + 1] = a->binwarp[k] + (int)(((PetscInt64)(a->binrow[k + 1] - a->binrow[k]) * a->binT[k] + 31) / 32);
 }
 
-static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
+/* the build, with its host work arrays (freed by the caller, also when the build fails) */
+static PetscErrorCode PJDSBuildWith(ELLGFormat fmt, const ELLGCSR *csr, int **pperm, int **pcolstart, int **pblockw)
 {
   PJDS          *p = (PJDS *)fmt->data;
   const PetscInt m = csr->m;
@@ -250,12 +251,15 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   p->nnz        = stored;
   p->mean       = m ? (double)stored / (double)m : 0.0;
   p->stddev     = m ? PetscSqrtReal(PetscMax(s2 / (double)m - p->mean * p->mean, 0.0)) : 0.0;
-  PetscCall(PetscMalloc1(m, &perm));
+  PetscCall(PetscMalloc1(m, pperm));
+  perm = *pperm;
   PetscCall(PJDSSort(m, csr->len, width, csr->nlong, csr->longrows, perm));
   p->br_applied = p->br ? p->br : PJDSAutoBlockRows(m, csr->len, perm, width, stored);
   padded        = PJDSPadded(m, csr->len, perm, p->br_applied);
   PetscCheck(padded < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "pJDS stores 32-bit offsets: %" PetscInt64_FMT " entries with padding are too many; use fewer block rows (-mat_pjds_block_rows) or split the matrix over more processes", padded);
-  PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, &blockw, &colstart, &p->nblocks, &p->nzblocks));
+  PetscCall(PJDSColStart(m, csr->len, perm, width, p->br_applied, pblockw, pcolstart, &p->nblocks, &p->nzblocks));
+  blockw   = *pblockw;
+  colstart = *pcolstart;
   p->a.m      = (int)m;
   p->a.n      = (int)csr->n;
   p->a.width  = (int)width;
@@ -273,12 +277,23 @@ static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.colstart, colstart, sizeof(int) * (width + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.blockw, blockw, sizeof(int) * p->nblocks, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscFree(perm));
-  PetscCall(PetscFree(colstart));
-  PetscCall(PetscFree(blockw));
   PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
   fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1 + (size_t)p->nblocks) + ((p->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)padded;
   if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br_applied));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PJDSBuild(ELLGFormat fmt, const ELLGCSR *csr)
+{
+  int           *perm = NULL, *colstart = NULL, *blockw = NULL;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  ierr = PJDSBuildWith(fmt, csr, &perm, &colstart, &blockw); /* a failed build leaves its device arrays to ELLGFormatBuild() */
+  PetscCall(PetscFree(perm));
+  PetscCall(PetscFree(colstart));
+  PetscCall(PetscFree(blockw));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

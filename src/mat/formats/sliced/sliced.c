@@ -280,7 +280,8 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
+/* the build, with its host work arrays (freed by the caller, also when the build fails) */
+static PetscErrorCode SlicedBuildWith(ELLGFormat fmt, const ELLGCSR *csr, PetscInt **pL, int **psorted, int **psp)
 {
   Sliced        *sl = (Sliced *)fmt->data;
   const PetscInt m  = csr->m;
@@ -298,12 +299,15 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
   if (sigma > 1) {
     PetscBool identity = PETSC_TRUE;
 
-    PetscCall(PetscMalloc2(m, &L, m, &sorted));
+    PetscCall(PetscMalloc2(m, pL, m, psorted));
+    L      = *pL;
+    sorted = *psorted;
     PetscCall(SlicedSortRows(m, sigma, csr->len, sorted, L));
     for (PetscInt r = 0; r < m && identity; r++) identity = (PetscBool)(sorted[r] == r);
     if (!identity) perm = sorted; /* else the order needs no permutation */
   }
-  PetscCall(PetscMalloc1(nslices + 1, &sp));
+  PetscCall(PetscMalloc1(nslices + 1, psp));
+  sp = *psp;
   sp[0]        = 0;
   sl->maxwidth = 0;
   for (PetscInt s = 0; s < nslices; s++) {
@@ -341,14 +345,26 @@ static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)stored, (void **)&sl->a.val));
   PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
   fmt->bytes = ((sl->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
-  PetscCall(PetscFree(sp));
-  if (L) PetscCall(PetscFree2(L, sorted));
   {
     const double csrbytes = (double)(sizeof(PetscScalar) + sizeof(int)) * (double)sl->entries + (double)sizeof(int) * (double)(m + 1);
 
     PetscCall(PetscInfo(NULL, "slicedell: C %" PetscInt_FMT ", sigma %" PetscInt_FMT "%s, %" PetscInt_FMT " slices, %" PetscInt64_FMT " slots for %" PetscInt64_FMT " entries: %.3f x the CSR bytes of those entries\n", C, sigma, sigma > 1 && !sl->a.perm ? " (order unchanged, no permutation)" : "", nslices, stored, sl->entries,
                          csrbytes > 0 ? (double)fmt->bytes / csrbytes : 1.0));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SlicedBuild(ELLGFormat fmt, const ELLGCSR *csr)
+{
+  PetscInt      *L      = NULL;
+  int           *sorted = NULL, *sp = NULL;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  ierr = SlicedBuildWith(fmt, csr, &L, &sorted, &sp); /* a failed build leaves its device arrays to ELLGFormatBuild() */
+  PetscCall(PetscFree(sp));
+  if (L) PetscCall(PetscFree2(L, sorted));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

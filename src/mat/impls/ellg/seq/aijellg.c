@@ -16,6 +16,7 @@ static PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
   const PetscScalar *aa;
   PetscInt           m;
   PetscBool          done;
+  PetscErrorCode     ierr;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
@@ -27,21 +28,27 @@ static PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
     PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  /* the sizes too: MPIAIJ renumbers the columns of its off-diagonal block in place */
+  /* the sizes too: MPIAIJ renumbers the columns of its off-diagonal block in place. A build or update that
+     fails (out of device memory) leaves the matrix to be built at its next use: a failed build frees all
+     the format stored, a failed update keeps the old values on the device */
   if (e->built && A->nonzerostate == e->nzstate && e->fmt->n == A->cmap->n && e->fmt->nnz == ai[m]) {
     PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
-    PetscCall(ELLGFormatUpdateValues(e->fmt, ai, aa));
+    ierr = ELLGFormatUpdateValues(e->fmt, ai, aa);
     PetscCall(PetscLogEventEnd(ELLG_UpdateValues, A, 0, 0, 0));
   } else {
+    e->built = PETSC_FALSE;
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
-    PetscCall(ELLGFormatBuild(e->fmt, m, A->cmap->n, ai, aj, aa));
+    ierr = ELLGFormatBuild(e->fmt, m, A->cmap->n, ai, aj, aa);
     PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
-    PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
-    e->nzstate = A->nonzerostate;
-    e->built   = PETSC_TRUE;
+    if (!ierr) {
+      PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
+      e->nzstate = A->nonzerostate;
+      e->built   = PETSC_TRUE;
+    }
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(ierr);
   e->state = ((PetscObject)A)->state;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
