@@ -59,7 +59,7 @@ PETSC_EXTERN const char *const PetscELLGBackends[];
 PETSC_EXTERN PetscErrorCode PetscELLGInitializePackage(void);
 PETSC_EXTERN PetscErrorCode PetscELLGFinalizePackage(void);
 PETSC_EXTERN PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *);
-PETSC_EXTERN PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *, PetscLogDouble *);
+PETSC_EXTERN PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *, PetscLogDouble *, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode PetscDLLibraryRegister_petscellg(void);
 
 PETSC_EXTERN PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm, PetscInt, PetscInt, PetscInt, const PetscInt[], Mat *);

@@ -138,13 +138,16 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
 
 /*@
    PetscELLGGetDeviceMemory - the free and the total memory of the CUDA device that the cuda backend of this
-   process uses, as `cudaMemGetInfo()` tells them
+   process uses, as `cudaMemGetInfo()` tells them, and the memory that the library's own device allocations
+   hold in this process
 
    Not Collective
 
    Output Parameters:
 +  freebytes  - bytes free on the device (`NULL` if not wanted)
--  totalbytes - bytes of the device (`NULL` if not wanted)
+.  totalbytes - bytes of the device (`NULL` if not wanted)
+-  heldbytes  - bytes that this process's device allocations by the library hold now (`NULL` if not wanted): the
+   formats, vectors, factors and products, not the work space that cuSPARSE allocates itself
 
    Options Database Key:
 .  -ellg_device_memory_reserve <MB> - device memory that the library's own device allocations leave free
@@ -155,29 +158,31 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
    Level: intermediate
 
    Notes:
-   Both are 0 with the host backend (`-ellg_backend host`, or no usable GPU), which touches no GPU.
+   All are 0 with the host backend (`-ellg_backend host`, or no usable GPU), which touches no GPU.
 
-   The free memory is that of the whole device, which other processes and libraries share: comparing it before
-   and after some work tells what the work left allocated on the device (the CUDA allocator itself may hold some
-   memory, and release it later).
+   The free memory is that of the whole device, which other processes and libraries share. The held memory is
+   this process's alone: comparing it before and after some work tells exactly what the work left allocated.
 
 .seealso: `PetscELLGGetBackend()`, `PetscMallocGetCurrentUsage()`
 @*/
-PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *freebytes, PetscLogDouble *totalbytes)
+PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *freebytes, PetscLogDouble *totalbytes, PetscLogDouble *heldbytes)
 {
   PetscELLGBackend be;
 
   PetscFunctionBegin;
   if (freebytes) *freebytes = 0.0;
   if (totalbytes) *totalbytes = 0.0;
+  if (heldbytes) *heldbytes = 0.0;
   PetscCall(PetscELLGGetBackend(&be));
 #if defined(ELLG_HAVE_CUDA)
   if (be == PETSCELLG_BACKEND_CUDA) {
-    size_t f = 0, t = 0;
+    size_t f = 0, t = 0, h = 0;
 
     PetscCallELLGCuda(ELLGCudaMemGetInfo(&f, &t));
+    PetscCallELLGCuda(ELLGCudaMemHeld(&h));
     if (freebytes) *freebytes = (PetscLogDouble)f;
     if (totalbytes) *totalbytes = (PetscLogDouble)t;
+    if (heldbytes) *heldbytes = (PetscLogDouble)h;
   }
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -3,10 +3,15 @@
 #include <cublas_v2.h>
 #include <cusparse.h>
 #include <string.h>
+#include <unordered_map>
 #include "ellgcuda.h"
 
 static cublasHandle_t   ellg_cublas   = NULL;
 static cusparseHandle_t ellg_cusparse = NULL;
+
+/* the library's device allocations and their bytes (ELLGCudaMemHeld()) */
+static std::unordered_map<void *, size_t> *ellg_allocs = NULL;
+static size_t                              ellg_held   = 0;
 
 static const char *CublasStatusName(int s)
 {
@@ -72,11 +77,38 @@ extern "C" int ELLGCudaMalloc(void **ptr, size_t bytes)
   if (e != cudaSuccess) {
     (void)cudaGetLastError(); /* clear the sticky-free error so the caller can recover */
     *ptr = NULL;
+    return (int)e;
   }
-  return (int)e;
+  try {
+    if (!ellg_allocs) ellg_allocs = new std::unordered_map<void *, size_t>;
+    (*ellg_allocs)[*ptr] = bytes;
+  } catch (...) {
+    (void)cudaFree(*ptr);
+    *ptr = NULL;
+    return ELLG_CUDA_ERROR_MEMORY;
+  }
+  ellg_held += bytes;
+  return 0;
 }
 
-extern "C" int ELLGCudaFree(void *ptr) { return ptr ? (int)cudaFree(ptr) : 0; }
+extern "C" int ELLGCudaFree(void *ptr)
+{
+  if (!ptr) return 0;
+  if (ellg_allocs) {
+    auto it = ellg_allocs->find(ptr);
+    if (it != ellg_allocs->end()) {
+      ellg_held -= it->second;
+      ellg_allocs->erase(it);
+    }
+  }
+  return (int)cudaFree(ptr);
+}
+
+extern "C" int ELLGCudaMemHeld(size_t *bytes)
+{
+  *bytes = ellg_held;
+  return 0;
+}
 
 /* the kinds of ellgcuda.h: 0 host->device, 1 device->host, 2 device->device */
 static cudaMemcpyKind MemcpyKind(int kind)
