@@ -236,6 +236,26 @@ static inline PetscErrorCode CSRLaplacian(const char *name, PetscInt g, CSR *c)
   PetscFunctionReturn(0);
 }
 
+/* CSRLaplacianDenseRow - the g x g Laplacian of CSRLaplacian() with a full first row (1 off the diagonal), which
+   the formats multiply apart as a long row */
+static inline PetscErrorCode CSRLaplacianDenseRow(PetscInt g, CSR *c)
+{
+  PetscInt n = g * g, row, nc, nz = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(CSRCreate("laplacian with a dense row", n, n, 6 * n, c));
+  for (PetscInt j = 0; j < n; j++) {
+    c->ja[nz]   = j;
+    c->va[nz++] = j ? 1.0 : 4.0;
+  }
+  c->ia[1] = nz;
+  for (row = 1; row < n; row++) {
+    PetscCall(LaplacianRow(2, g, row, 4.0 + 0.001 * row, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
+    c->ia[row + 1] = c->ia[row] + nc;
+  }
+  PetscFunctionReturn(0);
+}
+
 /* CSRPowerLaw - random n x n matrix with heavy-tailed (power-law) row lengths: row i has min(n, floor(minlen / u^(1/alpha)))
    entries for u uniform in (0, 1] (a Pareto tail: most rows short, a few with hundreds or thousands of entries),
    in columns drawn with a skew towards the first ones (their columns are long too), without repeats */
@@ -445,6 +465,41 @@ static inline PetscErrorCode CheckClose(Vec y, Vec yref, PetscReal scale, const 
     *ok = PETSC_FALSE;
     PetscCall(PetscPrintf(PetscObjectComm((PetscObject)y), "    FAILED %s: max error %g, allowed %g\n", what, (double)err, (double)(RTOL * scale)));
   }
+  PetscFunctionReturn(0);
+}
+
+/* CheckMat - Y (ours) against Yr (AIJ): || Y - Yr ||_F and MatMult on Y's vectors (through its format); prints
+   what failed and clears *ok */
+static inline PetscErrorCode CheckMat(Mat Y, Mat Yr, PetscRandom rnd, const char *what, PetscBool *ok)
+{
+  Mat       D;
+  Vec       x, y, xr, yr;
+  PetscReal err, nrm;
+  char      check[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(MatDuplicate(Yr, MAT_COPY_VALUES, &D));
+  PetscCall(MatAXPY(D, -1.0, Y, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(MatNorm(D, NORM_FROBENIUS, &err));
+  PetscCall(MatNorm(Yr, NORM_FROBENIUS, &nrm));
+  PetscCall(MatDestroy(&D));
+  if (!(err <= RTOL * nrm)) {
+    *ok = PETSC_FALSE;
+    PetscCall(PetscPrintf(PetscObjectComm((PetscObject)Y), "    FAILED %s: || Y - AIJ's ||_F = %g, allowed %g\n", what, (double)err, (double)(RTOL * nrm)));
+  }
+  PetscCall(MatCreateVecs(Yr, &xr, &yr));
+  PetscCall(MatCreateVecs(Y, &x, &y));
+  PetscCall(VecSetRandom(xr, rnd));
+  PetscCall(CopyValues(xr, x));
+  PetscCall(MatMult(Y, x, y));
+  PetscCall(MatMult(Yr, xr, yr));
+  PetscCall(MatNorm(Yr, NORM_INFINITY, &nrm));
+  PetscCall(PetscSNPrintf(check, sizeof(check), "%s, MatMult", what));
+  PetscCall(CheckClose(y, yr, nrm, check, ok));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&xr));
+  PetscCall(VecDestroy(&yr));
   PetscFunctionReturn(0);
 }
 

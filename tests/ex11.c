@@ -190,11 +190,7 @@ static PetscErrorCode CheckResult(Mat C, Mat Cref, const char *type, PetscRandom
   MPI_Comm  comm = PetscObjectComm((PetscObject)Cref);
   PetscInt  M, N, Mr, Nr;
   MatInfo   info, inforef;
-  Mat       D;
-  Vec       x, y, xr, yr;
-  PetscReal err, nrm;
   PetscBool same;
-  char      check[128];
 
   PetscFunctionBeginUser;
   if (type) {
@@ -220,29 +216,7 @@ static PetscErrorCode CheckResult(Mat C, Mat Cref, const char *type, PetscRandom
     *ok = PETSC_FALSE;
     PetscCall(PetscPrintf(comm, "    FAILED %s: the result has %g nonzeros, AIJ's %g\n", what, (double)info.nz_used, (double)inforef.nz_used));
   }
-  PetscCall(MatDuplicate(Cref, MAT_COPY_VALUES, &D));
-  PetscCall(MatAXPY(D, -1.0, C, DIFFERENT_NONZERO_PATTERN));
-  PetscCall(MatNorm(D, NORM_FROBENIUS, &err));
-  PetscCall(MatNorm(Cref, NORM_FROBENIUS, &nrm));
-  PetscCall(MatDestroy(&D));
-  if (!(err <= RTOL * nrm)) {
-    *ok = PETSC_FALSE;
-    PetscCall(PetscPrintf(comm, "    FAILED %s: || C - AIJ's ||_F = %g, allowed %g\n", what, (double)err, (double)(RTOL * nrm)));
-  }
-  /* |(C x)_i| <= || Cref ||_inf for |x_j| <= 1 */
-  PetscCall(MatCreateVecs(Cref, &xr, &yr));
-  PetscCall(MatCreateVecs(C, &x, &y));
-  PetscCall(VecSetRandom(xr, rnd));
-  PetscCall(CopyValues(xr, x));
-  PetscCall(MatMult(C, x, y));
-  PetscCall(MatMult(Cref, xr, yr));
-  PetscCall(MatNorm(Cref, NORM_INFINITY, &nrm));
-  PetscCall(PetscSNPrintf(check, sizeof(check), "%s, MatMult of the result", what));
-  PetscCall(CheckClose(y, yr, nrm, check, ok));
-  PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&y));
-  PetscCall(VecDestroy(&xr));
-  PetscCall(VecDestroy(&yr));
+  PetscCall(CheckMat(C, Cref, rnd, what, ok));
   PetscFunctionReturn(0);
 }
 

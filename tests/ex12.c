@@ -641,41 +641,6 @@ static PetscErrorCode CheckTranspose(MPI_Comm comm, MatType type, MatType aij, P
 /* ---------------------------------------------------------------------------------------------------------- */
 /* MatAXPY */
 
-/* CheckMat - Y (ours) against Yr (AIJ): || Y - Yr ||_F and MatMult on Y's vectors (through its format); prints
-   what failed and clears *ok */
-static PetscErrorCode CheckMat(Mat Y, Mat Yr, PetscRandom rnd, const char *what, PetscBool *ok)
-{
-  Mat       D;
-  Vec       x, y, xr, yr;
-  PetscReal err, nrm;
-  char      check[128];
-
-  PetscFunctionBeginUser;
-  PetscCall(MatDuplicate(Yr, MAT_COPY_VALUES, &D));
-  PetscCall(MatAXPY(D, -1.0, Y, DIFFERENT_NONZERO_PATTERN));
-  PetscCall(MatNorm(D, NORM_FROBENIUS, &err));
-  PetscCall(MatNorm(Yr, NORM_FROBENIUS, &nrm));
-  PetscCall(MatDestroy(&D));
-  if (!(err <= RTOL * nrm)) {
-    *ok = PETSC_FALSE;
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "    FAILED %s: || Y - AIJ's ||_F = %g, allowed %g\n", what, (double)err, (double)(RTOL * nrm)));
-  }
-  PetscCall(MatCreateVecs(Yr, &xr, &yr));
-  PetscCall(MatCreateVecs(Y, &x, &y));
-  PetscCall(VecSetRandom(xr, rnd));
-  PetscCall(CopyValues(xr, x));
-  PetscCall(MatMult(Y, x, y));
-  PetscCall(MatMult(Yr, xr, yr));
-  PetscCall(MatNorm(Yr, NORM_INFINITY, &nrm));
-  PetscCall(PetscSNPrintf(check, sizeof(check), "%s, MatMult", what));
-  PetscCall(CheckClose(y, yr, nrm, check, ok));
-  PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&y));
-  PetscCall(VecDestroy(&xr));
-  PetscCall(VecDestroy(&yr));
-  PetscFunctionReturn(0);
-}
-
 /* CheckAXPY - MatAXPY(Y, a, X, SUBSET_NONZERO_PATTERN) with Y ours and X ours or SeqAIJ: X's pattern a subset of Y's
    (every other entry of Y's, rows emptied), then X with an entry outside Y's pattern (SeqAIJ's code: the same
    call on AIJ copies, new nonzeros allowed); Y used (MatMult) before, so its format has to take the new values */

@@ -13,25 +13,6 @@ Prints pass/fail lines only.\n\
 
 #define WIDTH 62 /* of the descriptions in the result lines */
 
-/* the g x g Laplacian of CSRLaplacian() with a full first row (1 off the diagonal) */
-static PetscErrorCode CSRLaplacianDenseRow(PetscInt g, CSR *c)
-{
-  PetscInt n = g * g, row, nc, nz = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(CSRCreate("laplacian with a dense row", n, n, 6 * n, c));
-  for (PetscInt j = 0; j < n; j++) {
-    c->ja[nz]   = j;
-    c->va[nz++] = j ? 1.0 : 4.0;
-  }
-  c->ia[1] = nz;
-  for (row = 1; row < n; row++) {
-    PetscCall(LaplacianRow(2, g, row, 4.0 + 0.001 * row, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
-    c->ia[row + 1] = c->ia[row] + nc;
-  }
-  PetscFunctionReturn(0);
-}
-
 /* one cycle: the matrix of c of type type, its vectors, y = A 1 against the row sums of c (*ok false when they
    differ), everything destroyed */
 static PetscErrorCode Cycle(MPI_Comm comm, const CSR *c, MatType type, PetscBool *ok)

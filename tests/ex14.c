@@ -18,25 +18,6 @@ nothing allocated on the device, and the program goes on. Needs a GPU (cuda back
 #define WIDTH 66             /* of the descriptions in the result lines */
 #define MB    1048576.0
 
-/* the g x g Laplacian of CSRLaplacian() with a full first row (1 off the diagonal) */
-static PetscErrorCode CSRLaplacianDenseRow(PetscInt g, CSR *c)
-{
-  PetscInt n = g * g, row, nc, nz = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(CSRCreate("laplacian with a dense row", n, n, 6 * n, c));
-  for (PetscInt j = 0; j < n; j++) {
-    c->ja[nz]   = j;
-    c->va[nz++] = j ? 1.0 : 4.0;
-  }
-  c->ia[1] = nz;
-  for (row = 1; row < n; row++) {
-    PetscCall(LaplacianRow(2, g, row, 4.0 + 0.001 * row, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
-    c->ia[row + 1] = c->ia[row] + nc;
-  }
-  PetscFunctionReturn(0);
-}
-
 /* whether the message of the last error contains each of the strings of what (a NULL-terminated list) */
 static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *const what[], PetscBool *found)
 {
