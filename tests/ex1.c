@@ -408,6 +408,20 @@ int main(int argc, char **argv)
       args: -type {{ellg pjds slicedell}} -uneven
       output_file: output/ex1_1.out
 
+   # ellg warns (one line on stderr) at the build of the first matrix it stores in more than 4 times the bytes of
+   # CSR (and 1 MB), naming the type to use: the power-law matrix, pjds; the other types do not
+   test:
+      suffix: padding_warning
+      args: -type ellg
+      filter: Error: grep WARNING | sed -E "s/[0-9]+([.][0-9]+)?/N/g"
+      output_file: output/ex1_padding_warning.out
+
+   test:
+      suffix: padding_warning_none
+      args: -type {{pjds slicedell}}
+      filter: Error: grep -c WARNING
+      output_file: output/ex1_padding_warning_none.out
+
    # the halo exchange without overlap, and with MPI on the backend's buffers (host memory on the host backend)
    test:
       suffix: halo

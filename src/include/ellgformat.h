@@ -144,6 +144,7 @@ PETSC_INTERN PetscErrorCode ELLGFormatSpMM(ELLGFormat, const ELLGSpMMArgs *);
 PETSC_INTERN size_t         ELLGFormatSpMMWorkSize(ELLGFormat, PetscInt);
 PETSC_INTERN int            ELLGSpMMColumns(PetscInt, PetscInt64, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
+PETSC_INTERN void           ELLGFormatGetBytes(ELLGFormat, double *, double *);
 
 /* the rows split out of a format, stored as CSR and multiplied a thread block per row */
 PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, ELLGLongRows *);

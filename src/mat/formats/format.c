@@ -543,12 +543,20 @@ size_t ELLGFormatSpMMWorkSize(ELLGFormat fmt, PetscInt ncols)
   return ELLGLongRowsSpMMWorkSize(fmt->longrows, ncols) + (fmt->rows ? (size_t)fmt->mstored * (size_t)ncols : 0);
 }
 
+/* ELLGFormatGetBytes - the backend memory the stored matrix takes (the format, its long rows, the compressed rows'
+   indices and work space), and that of the same matrix in CSR with 32-bit indices */
+void ELLGFormatGetBytes(ELLGFormat fmt, double *bytes, double *csr)
+{
+  *csr   = 12.0 * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1);
+  *bytes = (double)fmt->bytes + (double)ELLGLongRowsBytes(fmt->longrows) + (fmt->rows ? (double)(sizeof(int) + sizeof(PetscScalar)) * (double)fmt->mstored : 0.0);
+}
+
 PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
 {
-  const double csr   = 12.0 * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1);
-  const double bytes = (double)fmt->bytes + (double)ELLGLongRowsBytes(fmt->longrows) + (fmt->rows ? (double)(sizeof(int) + sizeof(PetscScalar)) * (double)fmt->mstored : 0.0);
+  double csr, bytes;
 
   PetscFunctionBegin;
+  ELLGFormatGetBytes(fmt, &bytes, &csr);
   PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s, %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " nonempty rows%s\n", fmt->ops->name, fmt->m, fmt->n, fmt->nnz, fmt->nzrows, fmt->rows ? ", only those stored (compressed rows)" : ""));
   PetscCall(fmt->ops->view(fmt, viewer));
   PetscCall(ELLGLongRowsView(fmt->longrows, viewer));
