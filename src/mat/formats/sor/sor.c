@@ -6,10 +6,10 @@ struct _n_ELLGSor {
   PetscELLGBackend be;
   PetscInt         m, nnz, ncolors;
   PetscInt        *coloff;       /* host: the first position of each color, ncolors + 1 */
+  int             *perm;         /* host: the row of each position */
   PetscInt        *src, *dsrc;   /* host: the AIJ entry of each stored entry, and of each diagonal (-1: none) */
-  PetscScalar     *val, *diag;   /* host: values in color order (off the diagonal), diagonal by position */
-  PetscScalar     *dinv, shift;  /* host: 1 / (diagonal + shift) for the shift of the last sweep */
-  PetscBool        dinvcurrent;  /* dinv matches the values and shift */
+  PetscScalar     *diag, shift;  /* host: the diagonal by position; the shift of the last sweep */
+  PetscBool        dinvcurrent;  /* bdinv is 1 / (diag + shift) */
   int             *bperm, *browptr, *bcolidx; /* backend: the row of each position, CSR by position */
   PetscScalar     *bval, *bdinv;
 };
@@ -62,8 +62,7 @@ static PetscErrorCode ELLGSorReset(ELLGSor s)
 {
   PetscFunctionBegin;
   PetscCall(PetscFree(s->coloff));
-  PetscCall(PetscFree4(s->src, s->dsrc, s->val, s->diag));
-  PetscCall(PetscFree(s->dinv));
+  PetscCall(PetscFree4(s->perm, s->src, s->dsrc, s->diag));
   PetscCall(PetscELLGFree(s->be, s->bperm));
   PetscCall(PetscELLGFree(s->be, s->browptr));
   PetscCall(PetscELLGFree(s->be, s->bcolidx));
@@ -102,12 +101,17 @@ static PetscErrorCode ELLGSorColorBlocks(PetscInt m, PetscInt bs, const PetscInt
    (a divisor of m, 1 for none) are colored by blocks */
 PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
 {
-  PetscInt *color, *perm, *count, *rowptr, *colidx, nnz = 0;
+  PetscInt *color, *count, nnz = 0;
+  int      *rowptr, *colidx; /* the backend's indices are int */
 
   PetscFunctionBegin;
   PetscCheck(bs >= 1 && m % bs == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Block size %" PetscInt_FMT " does not divide the %" PetscInt_FMT " rows", bs, m);
   PetscCall(ELLGSorReset(s));
   s->m = m;
+  for (PetscInt i = 0; i < m; i++)
+    for (PetscInt k = ai[i]; k < ai[i + 1]; k++) nnz += (aj[k] != i && aj[k] < m);
+  s->nnz = nnz;
+  PetscCall(PetscMalloc4(m, &s->perm, nnz, &s->src, m, &s->dsrc, m, &s->diag));
   PetscCall(PetscMalloc1(m, &color));
   PetscCall(ELLGSorColorBlocks(m, bs, ai, aj, color, &s->ncolors));
   PetscCall(PetscCalloc1(s->ncolors + 1, &count));
@@ -115,49 +119,33 @@ PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *
   for (PetscInt c = 0; c < s->ncolors; c++) count[c + 1] += count[c];
   PetscCall(PetscMalloc1(s->ncolors + 1, &s->coloff));
   PetscCall(PetscArraycpy(s->coloff, count, s->ncolors + 1));
-  PetscCall(PetscMalloc1(m, &perm));
-  for (PetscInt i = 0; i < m; i++) perm[count[color[i]]++] = i;
-  for (PetscInt i = 0; i < m; i++)
-    for (PetscInt k = ai[i]; k < ai[i + 1]; k++) nnz += (aj[k] != i && aj[k] < m);
-  s->nnz = nnz;
-  PetscCall(PetscMalloc4(nnz, &s->src, m, &s->dsrc, nnz, &s->val, m, &s->diag));
+  for (PetscInt i = 0; i < m; i++) s->perm[count[color[i]]++] = (int)i;
+  PetscCall(PetscFree(count));
+  PetscCall(PetscFree(color));
   PetscCall(PetscMalloc2(m + 1, &rowptr, nnz, &colidx));
-  PetscCall(PetscMalloc1(m, &s->dinv));
   rowptr[0] = 0;
   for (PetscInt p = 0, q = 0; p < m; p++) {
-    const PetscInt i = perm[p];
+    const PetscInt i = s->perm[p];
 
     s->dsrc[p] = -1;
     for (PetscInt k = ai[i]; k < ai[i + 1]; k++) {
       if (aj[k] == i) s->dsrc[p] = k;
       else if (aj[k] < m) {
-        colidx[q]   = aj[k];
+        colidx[q]   = (int)aj[k];
         s->src[q++] = k;
       }
     }
-    rowptr[p + 1] = q;
+    rowptr[p + 1] = (int)q;
   }
   PetscCall(PetscELLGMalloc(s->be, sizeof(int) * m, (void **)&s->bperm));
   PetscCall(PetscELLGMalloc(s->be, sizeof(int) * (m + 1), (void **)&s->browptr));
   PetscCall(PetscELLGMalloc(s->be, sizeof(int) * nnz, (void **)&s->bcolidx));
   PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * nnz, (void **)&s->bval));
   PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * m, (void **)&s->bdinv));
-  { /* the backend's indices are int */
-    int *tmp;
-
-    PetscCall(PetscMalloc1(m + 1 + nnz, &tmp));
-    for (PetscInt p = 0; p < m; p++) tmp[p] = (int)perm[p];
-    PetscCall(PetscELLGMemcpy(s->be, s->bperm, tmp, sizeof(int) * m, ELLG_MEMCPY_HTOD));
-    for (PetscInt p = 0; p <= m; p++) tmp[p] = (int)rowptr[p];
-    PetscCall(PetscELLGMemcpy(s->be, s->browptr, tmp, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
-    for (PetscInt k = 0; k < nnz; k++) tmp[k] = (int)colidx[k];
-    PetscCall(PetscELLGMemcpy(s->be, s->bcolidx, tmp, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscFree(tmp));
-  }
+  PetscCall(PetscELLGMemcpy(s->be, s->bperm, s->perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(s->be, s->browptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(s->be, s->bcolidx, colidx, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
   PetscCall(PetscFree2(rowptr, colidx));
-  PetscCall(PetscFree(perm));
-  PetscCall(PetscFree(count));
-  PetscCall(PetscFree(color));
   PetscCall(ELLGSorSetValues(s, aa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -165,10 +153,14 @@ PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *
 /* ELLGSorSetValues - new values aa of the AIJ matrix, in the pattern of the build */
 PetscErrorCode ELLGSorSetValues(ELLGSor s, const PetscScalar *aa)
 {
+  PetscScalar *val;
+
   PetscFunctionBegin;
-  for (PetscInt k = 0; k < s->nnz; k++) s->val[k] = aa[s->src[k]];
+  PetscCall(PetscMalloc1(s->nnz, &val));
+  for (PetscInt k = 0; k < s->nnz; k++) val[k] = aa[s->src[k]];
+  PetscCall(PetscELLGMemcpy(s->be, s->bval, val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscFree(val));
   for (PetscInt p = 0; p < s->m; p++) s->diag[p] = s->dsrc[p] >= 0 ? aa[s->dsrc[p]] : 0.0;
-  PetscCall(PetscELLGMemcpy(s->be, s->bval, s->val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD));
   s->dinvcurrent = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -177,15 +169,15 @@ PetscErrorCode ELLGSorSetValues(ELLGSor s, const PetscScalar *aa)
    calls it; a caller calls it first to fail before it takes the vectors' arrays or begins a log event */
 PetscErrorCode ELLGSorSetShift(ELLGSor s, PetscReal shift)
 {
+  PetscScalar *dinv;
+
   PetscFunctionBegin;
   if (s->dinvcurrent && s->shift == shift) PetscFunctionReturn(PETSC_SUCCESS);
-  for (PetscInt p = 0; p < s->m; p++) {
-    const PetscScalar d = s->diag[p] + shift;
-
-    PetscCheck(d != 0.0, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero diagonal on row %" PetscInt_FMT " (with shift %g): SOR divides by it", p, (double)shift);
-    s->dinv[p] = 1.0 / d;
-  }
-  PetscCall(PetscELLGMemcpy(s->be, s->bdinv, s->dinv, sizeof(PetscScalar) * s->m, ELLG_MEMCPY_HTOD));
+  for (PetscInt p = 0; p < s->m; p++) PetscCheck(s->diag[p] + shift != 0.0, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero diagonal on row %d (with shift %g): SOR divides by it", s->perm[p], (double)shift);
+  PetscCall(PetscMalloc1(s->m, &dinv));
+  for (PetscInt p = 0; p < s->m; p++) dinv[p] = 1.0 / (s->diag[p] + shift);
+  PetscCall(PetscELLGMemcpy(s->be, s->bdinv, dinv, sizeof(PetscScalar) * s->m, ELLG_MEMCPY_HTOD));
+  PetscCall(PetscFree(dinv));
   s->shift       = shift;
   s->dinvcurrent = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
