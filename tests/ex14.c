@@ -1,13 +1,13 @@
 static char help[] = "Safe failure on the GPU: a matrix that does not fit in device memory gives a clear PETSc error, leaves\n\
 nothing allocated on the device, and the program goes on. Needs a GPU (cuda backend). Prints pass/fail lines only.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\
-  -case reserve: -ellg_device_memory_reserve (set by the program) leaves a matrix (a 2D Laplacian with a dense\n\
+  -case limit:   -ellg_device_memory_limit (set by the program) leaves a matrix (a 2D Laplacian with a dense\n\
                  first row, which the formats multiply apart as a long row) less room than it needs, from almost\n\
                  none up to enough: each build that does not fit fails in MatAssemblyEnd() with PETSC_ERR_MEM and a\n\
                  message that says what was asked for, what the device has and what helps, the device memory\n\
                  the library holds (PetscELLGGetDeviceMemory()) is then what it was before, exactly, and the\n\
                  matrix can be destroyed; a device vector too large\n\
-                 fails alike; then, without the reserve, the matrix is built and multiplies right, and so does one\n\
+                 fails alike; then, without the limit, the matrix is built and multiplies right, and so does one\n\
                  of the host backend (-ellg_backend host, set by the program)\n\
   -case device:  run with -ellg_device <a number beyond the devices>: the first matrix gives a clear error\n\
                  (PETSC_ERR_ARG_OUTOFRANGE naming -ellg_device), not a hang\n\
@@ -75,23 +75,23 @@ static PetscErrorCode MultRight(Mat A, const CSR *c, PetscBool *ok)
   PetscFunctionReturn(0);
 }
 
-/* -ellg_device_memory_reserve that leaves room MB of the free device memory to the library */
+/* -ellg_device_memory_limit that leaves the library room MB more than it holds now (the limit counts this
+   process's allocations alone: the room does not move with what other processes do on the device) */
 static PetscErrorCode SetRoom(PetscReal room)
 {
-  PetscLogDouble freeb;
+  PetscLogDouble held;
   char           value[64];
 
   PetscFunctionBeginUser;
-  PetscCall(PetscOptionsClearValue(NULL, "-ellg_device_memory_reserve"));
-  PetscCall(PetscELLGGetDeviceMemory(&freeb, NULL, NULL));
-  PetscCall(PetscSNPrintf(value, sizeof(value), "%.6f", PetscMax(freeb / MB - room, 0.0)));
-  PetscCall(PetscOptionsSetValue(NULL, "-ellg_device_memory_reserve", value));
+  PetscCall(PetscELLGGetDeviceMemory(NULL, NULL, &held));
+  PetscCall(PetscSNPrintf(value, sizeof(value), "%.6f", held / MB + room));
+  PetscCall(PetscOptionsSetValue(NULL, "-ellg_device_memory_limit", value));
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode CaseReserve(MatType type, PetscInt g, PetscInt *nfail)
+static PetscErrorCode CaseLimit(MatType type, PetscInt g, PetscInt *nfail)
 {
-  static const char *const what[] = {"Out of GPU memory", "MB", "free of", "-ellg_device_memory_reserve", "-ellg_backend host", "more GPUs", NULL};
+  static const char *const what[] = {"Out of GPU memory", "MB", "free of", "-ellg_device_memory_limit", "-ellg_backend host", "more GPUs", NULL};
   const PetscReal          rooms[] = {0.25, 1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 32, 48, 64, 128, 256};
   CSR                      c;
   Mat                      A;
@@ -168,13 +168,13 @@ static PetscErrorCode CaseReserve(MatType type, PetscInt g, PetscInt *nfail)
   PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "a device vector short of memory: PETSC_ERR_MEM, nothing left", ok, nfail));
   if (!ok) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    error %d, %.0f bytes held before, %.0f after, %.0f after VecDestroy()\n", (int)ierr, before, after, afterdestroy));
 
-  /* the reserve removed (it is read at each allocation): the matrix is built and multiplies right */
-  PetscCall(PetscOptionsClearValue(NULL, "-ellg_device_memory_reserve"));
+  /* the limit removed (it is read at each allocation): the matrix is built and multiplies right */
+  PetscCall(PetscOptionsClearValue(NULL, "-ellg_device_memory_limit"));
   PetscCall(Assembled(&c, type, &A));
   PetscCall(MatELLGGetBackend(A, &be));
   PetscCall(MultRight(A, &c, &ok));
   PetscCall(MatDestroy(&A));
-  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "then, without the reserve, a matrix on the GPU works", (PetscBool)(ok && be == PETSCELLG_BACKEND_CUDA), nfail));
+  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "then, without the limit, a matrix on the GPU works", (PetscBool)(ok && be == PETSCELLG_BACKEND_CUDA), nfail));
 
   /* and one of the host backend, chosen when the matrix is created */
   PetscCall(PetscOptionsSetValue(NULL, "-ellg_backend", "host"));
@@ -212,9 +212,9 @@ static PetscErrorCode CaseDevice(MatType type, PetscInt *nfail)
 
 int main(int argc, char **argv)
 {
-  char      type[TYPE_LEN], kase[32] = "reserve";
+  char      type[TYPE_LEN], kase[32] = "limit";
   PetscInt  g = 300, nfail = 0;
-  PetscBool isreserve, isdevice;
+  PetscBool islimit, isdevice;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -222,10 +222,10 @@ int main(int argc, char **argv)
   PetscCall(TestType(type, NULL, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-case", kase, sizeof(kase), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &g, NULL));
-  PetscCall(PetscStrcmp(kase, "reserve", &isreserve));
+  PetscCall(PetscStrcmp(kase, "limit", &islimit));
   PetscCall(PetscStrcmp(kase, "device", &isdevice));
-  PetscCheck(isreserve || isdevice, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-case must be reserve or device");
-  if (isreserve) PetscCall(CaseReserve(type, g, &nfail));
+  PetscCheck(islimit || isdevice, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-case must be limit or device");
+  if (islimit) PetscCall(CaseLimit(type, g, &nfail));
   else PetscCall(CaseDevice(type, &nfail));
   if (nfail) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " FAILED\n", nfail));
   PetscCall(PetscFinalize());
@@ -235,10 +235,10 @@ int main(int argc, char **argv)
 /*TEST
 
    test:
-      suffix: reserve
+      suffix: limit
       requires: gpu
-      args: -case reserve -type {{ellg pjds slicedell}}
-      output_file: output/ex14_reserve.out
+      args: -case limit -type {{ellg pjds slicedell}}
+      output_file: output/ex14_limit.out
 
    # a bad device number fails where the device is chosen, before any object exists: PETSc's own copies of
    # option strings may be left (see tests/ex5), the filter drops them

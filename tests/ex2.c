@@ -358,7 +358,7 @@ int main(int argc, char **argv)
    test:
       suffix: help
       args: -help
-      filter: grep -E "^ *-ellg_(backend|device|device_memory_reserve)[: ]" | sed -e "s/ <[^>]*>//" | tr -d :
+      filter: grep -E "^ *-ellg_(backend|device|device_memory_limit)[: ]" | sed -e "s/ <[^>]*>//" | tr -d :
 
    test:
       suffix: mpi

@@ -55,15 +55,15 @@ static PetscErrorCode PetscELLGProbeDevice(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* -ellg_device_memory_reserve <MB>: device memory the library's own device allocations leave free (0, the
-   default: none). Read at each allocation of the cuda backend, so that a program may change it between
-   objects (PetscOptionsSetValue()/PetscOptionsClearValue()) */
-static PetscErrorCode PetscELLGDeviceMemoryReserve(PetscReal *mb)
+/* -ellg_device_memory_limit <MB>: the most device memory the library's own device allocations may hold in the
+   process (0, the default: no limit but the device's). Read at each allocation of the cuda backend, so that a
+   program may change it between objects (PetscOptionsSetValue()/PetscOptionsClearValue()) */
+static PetscErrorCode PetscELLGDeviceMemoryLimit(PetscReal *mb)
 {
   PetscFunctionBegin;
   *mb = 0.0;
-  PetscCall(PetscOptionsGetReal(NULL, NULL, "-ellg_device_memory_reserve", mb, NULL));
-  PetscCheck(*mb >= 0.0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device_memory_reserve %g: must be a number of MB, at least 0", (double)*mb);
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-ellg_device_memory_limit", mb, NULL));
+  PetscCheck(*mb >= 0.0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device_memory_limit %g: must be a number of MB, at least 0", (double)*mb);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -76,7 +76,7 @@ static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
   PetscMPIInt      rank;
   PetscEnum        e   = (PetscEnum)be;
   PetscInt         dev = ellg_device;
-  PetscReal        reserve;
+  PetscReal        limit;
 
   PetscFunctionBegin;
   if (shown) PetscFunctionReturn(PETSC_SUCCESS);
@@ -84,11 +84,11 @@ static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
   PetscCall(PetscOptionsHasHelp(NULL, &help));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   if (!help || rank) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscELLGDeviceMemoryReserve(&reserve));
+  PetscCall(PetscELLGDeviceMemoryLimit(&limit));
   PetscOptionsBegin(PETSC_COMM_SELF, NULL, "PETSc-ELLG backend options", "Sys");
   PetscCall(PetscOptionsEnum("-ellg_backend", "Where products and vector operations run (default: cuda when a usable GPU is present, else host)", "PetscELLGGetBackend", PetscELLGBackends, e, &e, NULL));
   PetscCall(PetscOptionsInt("-ellg_device", "CUDA device of this process, -1: none (default: node-local rank modulo the devices; with a PETSc built with CUDA, PETSc's device)", "PetscELLGGetBackend", dev, &dev, NULL));
-  PetscCall(PetscOptionsReal("-ellg_device_memory_reserve", "Device memory (MB) that the library's device allocations leave free; one that would leave less fails with PETSC_ERR_MEM (cuda backend, read at each allocation)", "PetscELLGGetDeviceMemory", reserve, &reserve, NULL));
+  PetscCall(PetscOptionsReal("-ellg_device_memory_limit", "Most device memory (MB) that the library's device allocations may hold in this process (0 for no limit); one beyond fails with PETSC_ERR_MEM (cuda backend, read at each allocation)", "PetscELLGGetDeviceMemory", limit, &limit, NULL));
   PetscOptionsEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -150,10 +150,10 @@ PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
    formats, vectors, factors and products, not the work space that cuSPARSE allocates itself
 
    Options Database Key:
-.  -ellg_device_memory_reserve <MB> - device memory that the library's own device allocations leave free
-   (default 0): an allocation that would leave less fails with `PETSC_ERR_MEM`, as one beyond the memory of the
-   device does, freeing what the failed operation had allocated. Read at each allocation; nothing with the host
-   backend
+.  -ellg_device_memory_limit <MB> - the most device memory that the library's own device allocations may hold in
+   this process (default 0: no limit): an allocation beyond it fails with `PETSC_ERR_MEM`, as one beyond the memory
+   of the device does, freeing what the failed operation had allocated. Read at each allocation; nothing with the
+   host backend
 
    Level: intermediate
 
@@ -189,22 +189,23 @@ PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *freebytes, PetscLogDoubl
 }
 
 #if defined(ELLG_HAVE_CUDA)
-/* the error of a device allocation of bytes that does not fit (free of total bytes free, reserve MB kept
-   free by -ellg_device_memory_reserve): what was asked for, what the device has, and what helps */
-static PetscErrorCode PetscELLGOutOfDeviceMemory(size_t bytes, size_t freeb, size_t total, PetscReal reserve)
+/* the error of a device allocation of bytes that does not fit (free of total bytes free; limit MB allowed by
+   -ellg_device_memory_limit, of which the library holds held bytes): what was asked for, what the device has, and
+   what helps */
+static PetscErrorCode PetscELLGOutOfDeviceMemory(size_t bytes, size_t freeb, size_t total, PetscReal limit, size_t held)
 {
-  char kept[128] = "";
+  char kept[160] = "";
 
   PetscFunctionBegin;
-  if (reserve > 0) PetscCall(PetscSNPrintf(kept, sizeof(kept), ", of which -ellg_device_memory_reserve keeps %.1f MB free", (double)reserve));
+  if (limit > 0) PetscCall(PetscSNPrintf(kept, sizeof(kept), "; -ellg_device_memory_limit allows the library %.1f MB, of which it holds %.1f MB", (double)limit, (double)held / 1048576.0));
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM,
           "Out of GPU memory: allocating %.1f MB on CUDA device %" PetscInt_FMT ", which has %.1f MB free of %.1f MB%s. Use -ellg_backend host to run on the host, or split the matrix over more GPUs (more MPI processes)",
           (double)bytes / 1048576.0, ellg_device, (double)freeb / 1048576.0, (double)total / 1048576.0, kept);
 }
 #endif
 
-/* bytes in the backend's memory; for cuda, an allocation that does not fit on the device, or that would leave
-   less than -ellg_device_memory_reserve free, fails with PETSC_ERR_MEM and allocates nothing */
+/* bytes in the backend's memory; for cuda, an allocation that does not fit on the device, or that would take the
+   library's device memory beyond -ellg_device_memory_limit, fails with PETSC_ERR_MEM and allocates nothing */
 PetscErrorCode PetscELLGMalloc(PetscELLGBackend be, size_t bytes, void **ptr)
 {
   PetscFunctionBegin;
@@ -213,19 +214,22 @@ PetscErrorCode PetscELLGMalloc(PetscELLGBackend be, size_t bytes, void **ptr)
   if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscMallocA(1, PETSC_FALSE, __LINE__, PETSC_FUNCTION_NAME, __FILE__, bytes, ptr));
 #if defined(ELLG_HAVE_CUDA)
   else {
-    PetscReal reserve;
-    size_t    freeb = 0, total = 0;
+    PetscReal limit;
+    size_t    freeb = 0, total = 0, held = 0;
     int       err;
 
-    PetscCall(PetscELLGDeviceMemoryReserve(&reserve));
-    if (reserve > 0) {
-      PetscCallELLGCuda(ELLGCudaMemGetInfo(&freeb, &total));
-      if ((double)bytes + (double)reserve * 1048576.0 > (double)freeb) PetscCall(PetscELLGOutOfDeviceMemory(bytes, freeb, total, reserve));
+    PetscCall(PetscELLGDeviceMemoryLimit(&limit));
+    if (limit > 0) {
+      PetscCallELLGCuda(ELLGCudaMemHeld(&held));
+      if ((double)held + (double)bytes > (double)limit * 1048576.0) {
+        PetscCallELLGCuda(ELLGCudaMemGetInfo(&freeb, &total));
+        PetscCall(PetscELLGOutOfDeviceMemory(bytes, freeb, total, limit, held));
+      }
     }
     err = ELLGCudaMalloc(ptr, bytes);
     if (err == ELLG_CUDA_ERROR_MEMORY) {
       if (ELLGCudaMemGetInfo(&freeb, &total)) freeb = total = 0; /* the error is about the allocation: its numbers as far as known */
-      PetscCall(PetscELLGOutOfDeviceMemory(bytes, freeb, total, reserve));
+      PetscCall(PetscELLGOutOfDeviceMemory(bytes, freeb, total, limit, held));
     }
     PetscCallELLGCuda(err);
   }

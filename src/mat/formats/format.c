@@ -359,7 +359,7 @@ static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n
 }
 
 /* (Re)builds the stored matrix from the m x n CSR (ai, aj, aa) of the host. A build that fails (out of device
-   memory, -ellg_device_memory_reserve) frees all it allocated, and what the format stored before: the format is
+   memory, -ellg_device_memory_limit) frees all it allocated, and what the format stored before: the format is
    then empty, as after ELLGFormatCreate() */
 PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
 {
