@@ -38,6 +38,7 @@ static inline PetscErrorCode IsAIJType(MatType type, PetscBool *isaij)
 typedef struct {
   char         name[64];
   PetscInt     M, N;
+  PetscInt     bs; /* the block size of matrices made from it (CreateMatCSR()), 1 by default */
   PetscInt    *ia, *ja;
   PetscScalar *va;
 } CSR;
@@ -47,8 +48,9 @@ static inline PetscErrorCode CSRCreate(const char *name, PetscInt M, PetscInt N,
 {
   PetscFunctionBeginUser;
   PetscCall(PetscSNPrintf(c->name, sizeof(c->name), "%s", name));
-  c->M = M;
-  c->N = N;
+  c->M  = M;
+  c->N  = N;
+  c->bs = 1;
   PetscCall(PetscMalloc3(M + 1, &c->ia, nzmax, &c->ja, nzmax, &c->va));
   c->ia[0] = 0;
   PetscFunctionReturn(0);
@@ -95,6 +97,7 @@ static inline PetscErrorCode CreateMatCSR(MPI_Comm comm, PetscInt m, PetscInt n,
   if (n == PETSC_DECIDE) PetscCall(PetscSplitOwnership(comm, &n, &N));
   PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, m, n, c->M, c->N));
+  if (c->bs > 1) PetscCall(MatSetBlockSize(*A, c->bs));
   PetscCall(MatSetType(*A, type));
   PetscCall(IsAIJType(type, &isaij));
   if (!isaij) PetscCall(MatSetFromOptions(*A));

@@ -17,7 +17,7 @@ iterations and solution, and the solver type of the factors of the blocks. Print
   #define MATSOLVERELLG "ellg"
 #endif
 
-#define WIDTH 64    /* of the descriptions in the result lines */
+#define WIDTH 70    /* of the descriptions in the result lines */
 #define FTOL  1e-10 /* relative tolerance of the solves with the factors: the same factors, solved in another order */
 #define GRID  12    /* the 3D grids: GRID^3 unknowns */
 
@@ -327,7 +327,8 @@ static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom 
   Mat           A, R, F, Fr;
   IS            row, col;
   MatFactorInfo info;
-  PetscBool     ok = PETSC_TRUE;
+  PetscBool     ok = PETSC_TRUE, given;
+  char          method[32];
 
   PetscFunctionBeginUser;
   PetscCall(CreatePair(PETSC_COMM_SELF, c, type, &A, &R));
@@ -336,6 +337,7 @@ static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom 
   PetscCall(MatGetFactor(R, MATSOLVERPETSC, MAT_FACTOR_ILU, &Fr));
   PetscCall(Symbolic(Fr, R, MAT_FACTOR_ILU, row, col, &info));
   PetscCall(Numeric(Fr, R, MAT_FACTOR_ILU, &info));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ellg_factor_solve", method, sizeof(method), &given));
   PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_solve", "jacobi"));
   for (int k = 0; k < 2; k++) {
     Vec       b, x, br, xr;
@@ -364,7 +366,8 @@ static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom 
     }
     PetscCall(MatDestroy(&F));
   }
-  PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_solve"));
+  if (given) PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_solve", method)); /* the run's own, for the next checks */
+  else PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_solve"));
   PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_jacobi_sweeps"));
   PetscCall(ISDestroy(&row));
   PetscCall(ISDestroy(&col));
@@ -696,7 +699,7 @@ int main(int argc, char **argv)
   PetscMPIInt       size;
   PetscRandom       rnd;
   PetscInt          nfail = 0, k;
-  CSR               lap, cd, rd;
+  CSR               lap, lapb, cd, cdb, rd;
   char              type[TYPE_LEN], seq[TYPE_LEN];
 
   PetscFunctionBeginUser;
@@ -708,6 +711,9 @@ int main(int argc, char **argv)
   PetscCall(RandomCreate(PETSC_COMM_WORLD, 10, &rnd));
   PetscCall(CSRGrid("laplacian", GRID, zero, &lap));
   PetscCall(CSRGrid("convdiff", GRID, wind, &cd));
+  PetscCall(CSRGrid("laplacian bs 4", GRID, zero, &lapb));
+  PetscCall(CSRGrid("convdiff bs 4", GRID, wind, &cdb));
+  lapb.bs = cdb.bs = 4; /* the rows of a block solved together on the device (the factor's groups) */
   PetscCall(CSRDominant("random", 400, 0.01, 17, &rd));
 
   if (size == 1) {
@@ -722,6 +728,9 @@ int main(int argc, char **argv)
     PetscCall(CheckSolverTypes(&lap, type, &nfail));
     for (k = 0; k < (PetscInt)(sizeof(spd) / sizeof(spd[0])); k++) PetscCall(CheckFactor(&lap, lap.name, type, &spd[k], rnd, &nfail));
     for (k = 0; k < (PetscInt)(sizeof(nonsym) / sizeof(nonsym[0])); k++) PetscCall(CheckFactor(&cd, cd.name, type, &nonsym[k], rnd, &nfail));
+    PetscCall(CheckFactor(&lapb, lapb.name, type, &spd[2], rnd, &nfail));
+    PetscCall(CheckFactor(&lapb, lapb.name, type, &spd[5], rnd, &nfail));
+    for (k = 0; k < (PetscInt)(sizeof(nonsym) / sizeof(nonsym[0])); k++) PetscCall(CheckFactor(&cdb, cdb.name, type, &nonsym[k], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[0], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[2], rnd, &nfail));
     PetscCall(CheckJacobiSweeps(&lap, type, rnd, &nfail));
@@ -732,6 +741,8 @@ int main(int argc, char **argv)
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s\n", nfail ? "SOME CHECKS FAILED" : "all checks passed"));
   PetscCall(CSRDestroy(&lap));
   PetscCall(CSRDestroy(&cd));
+  PetscCall(CSRDestroy(&lapb));
+  PetscCall(CSRDestroy(&cdb));
   PetscCall(CSRDestroy(&rd));
   PetscCall(PetscRandomDestroy(&rnd));
   PetscCall(PetscFinalize());
@@ -743,6 +754,13 @@ int main(int argc, char **argv)
    test:
       suffix: 1
       args: -type {{ellg pjds slicedell}}
+      output_file: output/ex10_1.out
+
+   # our level-ordered solves on the device (the host backend runs the same order for every method)
+   test:
+      suffix: levels
+      requires: gpu
+      args: -type {{ellg pjds slicedell}} -mat_ellg_factor_solve levels
       output_file: output/ex10_1.out
 
    test:

@@ -8,16 +8,18 @@ struct _n_ELLGTri {
   PetscELLGBackend be;
   ELLGTriMethod    method;
   PetscInt         n, nnz, nlevels, sweeps;
+  PetscInt         g, ngroups, ndeps; /* rows per group, groups, entries of the groups' dependency lists */
   PetscBool        lower, divide;
   PetscScalar      sign;
   /* natural order (host): for transposes and cuSPARSE */
   PetscInt *nrowptr, *ncolidx, *nsrc, *dsrc;
-  /* level order (host): row of each position, CSR over positions, value sources, values */
-  int         *perm, *rowptr, *colidx;
+  /* level order (host): row of each position, CSR over positions, value sources, values; the groups'
+     first positions and the groups each reads (g > 1) */
+  int         *perm, *rowptr, *colidx, *gptr, *dptr, *dgrp;
   PetscInt    *lsrc;
   PetscScalar *val, *dinv;
   /* level order in the backend's memory */
-  int         *bperm, *browptr, *bcolidx, *ticket;
+  int         *bperm, *browptr, *bcolidx, *bgptr, *bdptr, *bdgrp, *ticket;
   PetscScalar *bval, *bdinv, *tmp;
   unsigned    *flags, epoch;
   /* cuSPARSE: the triangle in natural order with its diagonal (host), and its SpSV */
@@ -26,25 +28,62 @@ struct _n_ELLGTri {
   void        *cusp;
 };
 
-/* the rows in level order: a row's level is one more than the highest of the rows it reads */
+/* the groups in level order (a group's level is one more than the highest of the other groups its rows read),
+   the rows of each in the order of the solve; for g > 1, the other groups each group reads */
 static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
 {
-  PetscInt *level, *count, n = t->n;
+  PetscInt *level, *count, *order, *mark, n = t->n, g = t->g, ng = t->ngroups, pos = 0, nd = 0;
 
   PetscFunctionBegin;
-  PetscCall(PetscCalloc1(n, &level));
-  t->nlevels = n ? 1 : 0;
-  for (PetscInt r = 0; r < n; r++) {
-    const PetscInt i = t->lower ? r : n - 1 - r;
+  PetscCall(PetscCalloc2(ng, &level, ng, &mark));
+  t->nlevels = ng ? 1 : 0;
+  t->ndeps   = 0;
+  for (PetscInt r = 0; r < ng; r++) {
+    const PetscInt q = t->lower ? r : ng - 1 - r;
 
-    for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) level[i] = PetscMax(level[i], level[t->ncolidx[k]] + 1);
-    t->nlevels = PetscMax(t->nlevels, level[i] + 1);
+    for (PetscInt i = q * g; i < PetscMin(n, q * g + g); i++)
+      for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) {
+        const PetscInt d = t->ncolidx[k] / g;
+
+        if (d == q || mark[d] == q + 1) continue;
+        mark[d] = q + 1;
+        t->ndeps++;
+        level[q] = PetscMax(level[q], level[d] + 1);
+      }
+    t->nlevels = PetscMax(t->nlevels, level[q] + 1);
   }
   PetscCall(PetscCalloc1(t->nlevels + 1, &count));
-  for (PetscInt i = 0; i < n; i++) count[level[i] + 1]++;
+  PetscCall(PetscMalloc1(ng, &order));
+  for (PetscInt q = 0; q < ng; q++) count[level[q] + 1]++;
   for (PetscInt l = 0; l < t->nlevels; l++) count[l + 1] += count[l];
+  for (PetscInt q = 0; q < ng; q++) order[count[level[q]]++] = q;
   PetscCall(PetscMalloc4(n, &t->perm, n + 1, &t->rowptr, t->nnz, &t->colidx, t->nnz, &t->lsrc));
-  for (PetscInt i = 0; i < n; i++) t->perm[count[level[i]]++] = (int)i;
+  if (g > 1) PetscCall(PetscMalloc3(ng + 1, &t->gptr, ng + 1, &t->dptr, t->ndeps, &t->dgrp));
+  for (PetscInt c = 0; c < ng; c++) {
+    const PetscInt q = order[c], last = PetscMin(n, q * g + g) - 1;
+
+    if (g > 1) {
+      t->gptr[c] = (int)pos;
+      t->dptr[c] = (int)nd;
+    }
+    for (PetscInt r = q * g; r <= last; r++) {
+      const PetscInt i = t->lower ? r : q * g + last - r;
+
+      t->perm[pos++] = (int)i;
+      if (g > 1)
+        for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) {
+          const PetscInt d = t->ncolidx[k] / g;
+
+          if (d == q || mark[d] == -(q + 1)) continue;
+          mark[d]     = -(q + 1);
+          t->dgrp[nd++] = (int)d;
+        }
+    }
+  }
+  if (g > 1) {
+    t->gptr[ng] = (int)n;
+    t->dptr[ng] = (int)nd;
+  }
   t->rowptr[0] = 0;
   for (PetscInt p = 0; p < n; p++) {
     const PetscInt i = t->perm[p];
@@ -56,8 +95,9 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
     }
     t->rowptr[p + 1] = (int)k;
   }
+  PetscCall(PetscFree(order));
   PetscCall(PetscFree(count));
-  PetscCall(PetscFree(level));
+  PetscCall(PetscFree2(level, mark));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -89,9 +129,19 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
   PetscCall(PetscELLGMemcpy(t->be, t->bcolidx, t->colidx, nnz * sizeof(int), ELLG_MEMCPY_HTOD));
   if (t->method == ELLG_TRI_JACOBI) PetscCall(PetscELLGMalloc(t->be, n * sizeof(PetscScalar), (void **)&t->tmp));
   else if (t->be == PETSCELLG_BACKEND_CUDA) {
-    PetscCall(PetscELLGMalloc(t->be, n * sizeof(unsigned), (void **)&t->flags));
+    const size_t ng = (size_t)t->ngroups;
+
+    if (t->g > 1) {
+      PetscCall(PetscELLGMalloc(t->be, (ng + 1) * sizeof(int), (void **)&t->bgptr));
+      PetscCall(PetscELLGMalloc(t->be, (ng + 1) * sizeof(int), (void **)&t->bdptr));
+      PetscCall(PetscELLGMalloc(t->be, (size_t)t->ndeps * sizeof(int), (void **)&t->bdgrp));
+      PetscCall(PetscELLGMemcpy(t->be, t->bgptr, t->gptr, (ng + 1) * sizeof(int), ELLG_MEMCPY_HTOD));
+      PetscCall(PetscELLGMemcpy(t->be, t->bdptr, t->dptr, (ng + 1) * sizeof(int), ELLG_MEMCPY_HTOD));
+      PetscCall(PetscELLGMemcpy(t->be, t->bdgrp, t->dgrp, (size_t)t->ndeps * sizeof(int), ELLG_MEMCPY_HTOD));
+    }
+    PetscCall(PetscELLGMalloc(t->be, ng * sizeof(unsigned), (void **)&t->flags));
     PetscCall(PetscELLGMalloc(t->be, sizeof(int), (void **)&t->ticket));
-    PetscCall(PetscELLGMemset(t->be, t->flags, 0, n * sizeof(unsigned)));
+    PetscCall(PetscELLGMemset(t->be, t->flags, 0, ng * sizeof(unsigned)));
     PetscCall(PetscELLGMemset(t->be, t->ticket, 0, sizeof(int)));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -103,23 +153,28 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
   Input Parameters:
 + be, method - where and how it is solved (cusparse needs the cuda backend: the host backend takes levels for it)
 . n - order
+. g - rows per group for the levels method on the device (rows g k .. g k + g - 1, a block of the matrix, are solved
+      one after the other by one thread, which waits for the other groups they read): 1 to ELLG_TRI_GROUP_MAX
 . lower - whether rows read lower rows (else higher ones)
 . rowptr, colidx, src - CSR of the entries off the diagonal, src the index of each value in the factor's array
 . dsrc - the index of each row's inverse diagonal in the factor's array, or NULL for a unit diagonal
 - sign, divide - the values are sign a[src], divided by a[dsrc] of the row when divide
 */
-PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt n, PetscBool lower, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[], const PetscInt dsrc[], PetscScalar sign, PetscBool divide, ELLGTri *tri)
+PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt n, PetscInt g, PetscBool lower, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[], const PetscInt dsrc[], PetscScalar sign, PetscBool divide, ELLGTri *tri)
 {
   ELLGTri  t;
   PetscInt nnz = rowptr[n];
 
   PetscFunctionBegin;
   PetscCheck(!divide || dsrc, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "A unit diagonal cannot divide the rows");
+  PetscCheck(g >= 1 && g <= ELLG_TRI_GROUP_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Rows per group %" PetscInt_FMT " must be 1 to %d", g, ELLG_TRI_GROUP_MAX);
   PetscCall(PetscNew(&t));
   t->be     = be;
   t->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
   t->sweeps = 2;
   t->n      = n;
+  t->g      = g;
+  t->ngroups = (n + g - 1) / g;
   t->nnz    = nnz;
   t->lower  = lower;
   t->sign   = sign;
@@ -134,6 +189,7 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   }
   PetscCall(ELLGTriLevelOrder(t));
   PetscCall(ELLGTriUpload(t));
+  PetscCall(PetscFree3(t->gptr, t->dptr, t->dgrp)); /* in the backend's memory now, if used */
   *tri = t;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -147,7 +203,7 @@ PetscErrorCode ELLGTriCreateTranspose(ELLGTri t, ELLGTri *tt)
   PetscFunctionBegin;
   PetscCheck(!t->divide, PETSC_COMM_SELF, PETSC_ERR_SUP, "No transpose of a triangle whose rows are divided by their diagonal");
   PetscCall(ELLGCsrTranspose(t->n, t->n, t->nrowptr, t->ncolidx, t->nsrc, &rowptr, &colidx, &src));
-  PetscCall(ELLGTriCreate(t->be, t->method, t->n, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, tt));
+  PetscCall(ELLGTriCreate(t->be, t->method, t->n, t->g, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, tt));
   PetscCall(ELLGTriSetJacobiSweeps(*tt, t->sweeps));
   PetscCall(PetscFree3(rowptr, colidx, src));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -219,10 +275,10 @@ PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (++t->epoch == 0) { /* the flags went round: clear them */
-    PetscCall(PetscELLGMemset(t->be, t->flags, 0, (size_t)t->n * sizeof(unsigned)));
+    PetscCall(PetscELLGMemset(t->be, t->flags, 0, (size_t)t->ngroups * sizeof(unsigned)));
     t->epoch = 1;
   }
-  PetscCallELLGCuda(ELLGCudaTriSolveLevels(NULL, (int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, t->flags, t->epoch, t->ticket, b, x));
+  PetscCallELLGCuda(ELLGCudaTriSolveLevels(NULL, (int)t->ngroups, (int)t->g, (int)((t->ngroups + t->nlevels - 1) / PetscMax(t->nlevels, 1)), t->bgptr, t->bdptr, t->bdgrp, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, t->flags, t->epoch, t->ticket, b, x));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -241,7 +297,7 @@ PetscErrorCode ELLGTriGetInfo(ELLGTri t, ELLGTriMethod *method, PetscInt *nnz, P
 #if defined(ELLG_HAVE_CUDA)
     if (t->cusp) *bytes = ELLGCusparseTriBytes(t->cusp);
 #endif
-  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? n * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0);
+  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? (size_t)t->ngroups * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0) + (t->bgptr ? (2 * (size_t)t->ngroups + 2 + (size_t)t->ndeps) * sizeof(int) : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -261,6 +317,9 @@ PetscErrorCode ELLGTriDestroy(ELLGTri *tri)
   PetscCall(PetscELLGFree(t->be, t->bdinv));
   PetscCall(PetscELLGFree(t->be, t->flags));
   PetscCall(PetscELLGFree(t->be, t->ticket));
+  PetscCall(PetscELLGFree(t->be, t->bgptr));
+  PetscCall(PetscELLGFree(t->be, t->bdptr));
+  PetscCall(PetscELLGFree(t->be, t->bdgrp));
   PetscCall(PetscELLGFree(t->be, t->tmp));
   PetscCall(PetscFree3(t->crowptr, t->ccolidx, t->cval));
   PetscCall(PetscFree2(t->val, t->dinv));

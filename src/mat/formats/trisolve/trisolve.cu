@@ -1,27 +1,41 @@
 /*
-   Triangular solves on the device in one launch (ellgtrisolve.h): each thread takes a row of the level order,
-   waits until the rows it reads are done, and marks its own row done. The blocks stay resident and take chunks
-   of consecutive positions in turn (a ticket): every row a thread waits for is in a chunk taken before, by a
-   block that is running, so the waits end. Few blocks per multiprocessor keep the threads that wait, and
-   their polling of the flags, few: enough rows for several levels at once, no more.
+   Triangular solves on the device in one launch (ellgtrisolve.h): each thread takes a group of rows of the
+   level order, waits until the groups they read are done, solves its rows one after the other and marks the
+   group done. The blocks stay resident and take chunks of consecutive groups in turn (a ticket): every group a
+   thread waits for is in a chunk taken before, by a block that is running, so the waits end. The blocks are
+   as many as hold about ELLG_TRI_LEVELS_AHEAD levels' groups: enough for the next levels to start as the
+   current ones end; more would only add waiting threads, whose polling takes memory bandwidth from the rows
+   being computed.
+
+   What makes a level cheap is that its latencies are paid once: the flags of all the groups a thread waits
+   for are read together, and the values of the rows it reads after one fence, with the values of its own
+   group's earlier rows in registers.
 */
 #include <ellgtrisolve.h>
 #include <ellgcuda.h>
 #include <cuda_runtime.h>
 
-#define ELLG_TRI_THREADS 128
+#define ELLG_TRI_THREADS      128
 #define ELLG_TRI_BLOCKS_PER_SM 4
+#define ELLG_TRI_LEVELS_AHEAD 8
 
-/* waits until the row's flag holds the epoch: plain loads of L2, pausing longer and longer between them (the
-   waiting threads then leave the memory system to the rows being computed), then a fence so that its value is
-   read after */
-static __device__ __forceinline__ void WaitFor(const unsigned *flag, unsigned epoch)
+static __device__ __forceinline__ unsigned LoadVolatile(const unsigned *p)
 {
-  unsigned pause = 16;
+  return *(const volatile unsigned *)p;
+}
 
-  while (*(const volatile unsigned *)flag != epoch) {
-    __nanosleep(pause);
-    if (pause < 512) pause *= 2;
+/* waits until the flags of the groups dep[0 .. nd-1] hold the epoch: their flags read four at a time (plain
+   loads of L2, in flight together), with a short pause between rounds; then a fence, so that their values are
+   read after */
+static __device__ __forceinline__ void WaitForAll(const unsigned *flags, const int *dep, int nd, unsigned epoch)
+{
+  for (int d = 0; d < nd;) {
+    unsigned f[4];
+
+#pragma unroll
+    for (int u = 0; u < 4; u++) f[u] = d + u < nd ? LoadVolatile(flags + dep[d + u]) : epoch;
+    if (f[0] == epoch && f[1] == epoch && f[2] == epoch && f[3] == epoch) d += 4;
+    else __nanosleep(32);
   }
   __threadfence();
 }
@@ -31,29 +45,38 @@ static __device__ __forceinline__ void StoreRelease(unsigned *p, unsigned v)
   asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
-static __global__ void __launch_bounds__(ELLG_TRI_THREADS) TriSolveLevels(int n, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const double *__restrict__ val, const double *__restrict__ dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x)
+static __global__ void __launch_bounds__(ELLG_TRI_THREADS) TriSolveLevels(int ng, int g, const int *__restrict__ gptr, const int *__restrict__ dptr, const int *__restrict__ dgrp, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const double *__restrict__ val, const double *__restrict__ dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x)
 {
   __shared__ int chunk;
 
   for (;;) {
     if (threadIdx.x == 0) chunk = atomicAdd(ticket, 1);
     __syncthreads();
-    const int p = chunk * ELLG_TRI_THREADS + threadIdx.x;
+    const int c = chunk * ELLG_TRI_THREADS + threadIdx.x;
     __syncthreads(); /* every thread has read chunk before the next ticket */
-    if (p - (int)threadIdx.x >= n) return;
-    if (p < n) {
-      const int i = perm[p];
-      double    s = b[i];
+    if (c - (int)threadIdx.x >= ng) return;
+    if (c < ng) {
+      const int p0 = gptr ? gptr[c] : c, p1 = gptr ? gptr[c + 1] : c + 1;
+      const int q = perm[p0] / g, base = q * g;
+      double    xg[ELLG_TRI_GROUP_MAX];
 
-      for (int k = rowptr[p]; k < rowptr[p + 1]; k++) {
-        const int j = colidx[k];
+      if (dptr) WaitForAll(flags, dgrp + dptr[c], dptr[c + 1] - dptr[c], epoch);
+      else WaitForAll(flags, colidx + rowptr[p0], rowptr[p0 + 1] - rowptr[p0], epoch);
+      for (int p = p0; p < p1; p++) {
+        const int i = perm[p];
+        double    s = b[i];
 
-        WaitFor(flags + j, epoch);
-        s -= val[k] * __ldcg(x + j);
+        for (int k = rowptr[p]; k < rowptr[p + 1]; k++) {
+          const int      j = colidx[k];
+          const unsigned o = (unsigned)(j - base);
+
+          s -= val[k] * (o < (unsigned)g ? xg[o] : __ldcg(x + j));
+        }
+        if (dinv) s *= dinv[p];
+        xg[i - base] = s;
+        __stcg(x + i, s);
       }
-      if (dinv) s *= dinv[p];
-      __stcg(x + i, s);
-      StoreRelease(flags + i, epoch);
+      StoreRelease(flags + q, epoch);
     }
   }
 }
@@ -81,23 +104,25 @@ static __global__ void Permute(int n, const int *__restrict__ idx, const double 
   if (i < n) y[i] = idx ? x[idx[i]] : x[i];
 }
 
-extern "C" int ELLGCudaTriSolveLevels(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x)
+extern "C" int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x)
 {
   static int   sms = 0;
+  long long    ahead;
   int          blocks, err;
   cudaStream_t s = (cudaStream_t)stream;
 
-  if (n <= 0) return 0;
+  if (ng <= 0) return 0;
   if (!sms) {
     int dev;
 
     if ((err = (int)cudaGetDevice(&dev))) return err;
     if ((err = (int)cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev))) return err;
   }
-  blocks = (n + ELLG_TRI_THREADS - 1) / ELLG_TRI_THREADS;
+  ahead  = (long long)ELLG_TRI_LEVELS_AHEAD * (width > 0 ? width : 1);
+  blocks = (int)((ahead < ng ? ahead : ng) + ELLG_TRI_THREADS - 1) / ELLG_TRI_THREADS;
   if (blocks > ELLG_TRI_BLOCKS_PER_SM * sms) blocks = ELLG_TRI_BLOCKS_PER_SM * sms;
   if ((err = (int)cudaMemsetAsync(ticket, 0, sizeof(int), s))) return err;
-  TriSolveLevels<<<blocks, ELLG_TRI_THREADS, 0, s>>>(n, perm, rowptr, colidx, val, dinv, flags, epoch, ticket, b, x);
+  TriSolveLevels<<<blocks, ELLG_TRI_THREADS, 0, s>>>(ng, g, gptr, dptr, dgrp, perm, rowptr, colidx, val, dinv, flags, epoch, ticket, b, x);
   return (int)cudaGetLastError();
 }
 

@@ -17,6 +17,7 @@ typedef struct {
   PetscELLGBackend be;
   ELLGTriMethod    method;
   PetscInt         sweeps;                      /* of the jacobi method */
+  PetscInt         bs;                          /* block size of the matrix factored */
   PetscBool        cholesky;
   IS               row, col;                    /* orderings of the symbolic factorization (Cholesky: the same) */
   int             *r, *c, *rinv, *cinv;         /* them in the backend's memory, NULL for the identity */
@@ -106,6 +107,13 @@ static PetscErrorCode MatFactorELLGOrdering(PetscELLGBackend be, IS is, PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* rows per group of the level-ordered solves: the matrix's blocks, when the factor keeps its rows in place (the
+   rows of a block then read each other: one thread solves them one after the other) */
+static inline PetscInt MatFactorELLGGroup(Mat_FactorELLG *f)
+{
+  return !f->r && f->bs > 1 && f->bs <= ELLG_TRI_GROUP_MAX ? f->bs : 1;
+}
+
 /* the triangles of an LU factor from its layout (see the top of the file) */
 static PetscErrorCode MatFactorELLGBuildLU(Mat F, PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscInt nz)
 {
@@ -133,8 +141,8 @@ static PetscErrorCode MatFactorELLGBuildLU(Mat F, PetscInt n, const PetscInt ai[
     }
     urowptr[i + 1] = c;
   }
-  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_TRUE, ai, aj, src, NULL, 1.0, PETSC_FALSE, &f->L));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_FALSE, urowptr, ucolidx, usrc, adiag, 1.0, PETSC_FALSE, &f->U));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_TRUE, ai, aj, src, NULL, 1.0, PETSC_FALSE, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_FALSE, urowptr, ucolidx, usrc, adiag, 1.0, PETSC_FALSE, &f->U));
   PetscCall(PetscFree3(urowptr, ucolidx, usrc));
   PetscCall(PetscFree2(adiag, src));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -162,8 +170,8 @@ static PetscErrorCode MatFactorELLGBuildCholesky(Mat F, PetscInt n, const PetscI
     dsrc[k]       = ai[k + 1] - 1;
   }
   PetscCall(ELLGCsrTranspose(n, n, rowptr, colidx, src, &trowptr, &tcolidx, &tsrc));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_TRUE, trowptr, tcolidx, tsrc, NULL, -1.0, PETSC_FALSE, &f->L));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, PETSC_FALSE, rowptr, colidx, src, dsrc, -1.0, PETSC_TRUE, &f->U));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_TRUE, trowptr, tcolidx, tsrc, NULL, -1.0, PETSC_FALSE, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_FALSE, rowptr, colidx, src, dsrc, -1.0, PETSC_TRUE, &f->U));
   PetscCall(PetscFree3(trowptr, tcolidx, tsrc));
   PetscCall(PetscFree4(rowptr, colidx, src, dsrc));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -208,6 +216,8 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
       PetscFunctionReturn(PETSC_SUCCESS);
     }
     PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
+    PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
+    PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
     if (f->cholesky) PetscCall(MatFactorELLGBuildCholesky(F, n, ai, aj));
     else {
       PetscCall(MatGetInfo(F, MAT_LOCAL, &info));
@@ -216,8 +226,6 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
     PetscCall(ELLGTriSetJacobiSweeps(f->L, f->sweeps));
     PetscCall(ELLGTriSetJacobiSweeps(f->U, f->sweeps));
-    PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
-    PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
     PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[0]));
     PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[1]));
   } else PetscCall(PetscLogEventBegin(ELLG_TriValues, F, 0, 0, 0));
@@ -241,6 +249,7 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     PetscCall(ELLGTriGetInfo(f->U, &method, &nz[1], &lev[1], &bytes[1]));
     f->nz = nz[0] + nz[1];
     if (method == ELLG_TRI_JACOBI) PetscCall(PetscSNPrintf(sweeps, sizeof(sweeps), " (%" PetscInt_FMT " sweeps, approximate)", f->sweeps));
+    else if (method == ELLG_TRI_LEVELS) PetscCall(PetscSNPrintf(sweeps, sizeof(sweeps), " (groups of %" PetscInt_FMT " rows)", MatFactorELLGGroup(f)));
     PetscCall(PetscInfo(F, "%s factor solved with %s%s on the %s backend: lower triangle %" PetscInt_FMT " entries in %" PetscInt_FMT " levels, upper %" PetscInt_FMT " in %" PetscInt_FMT ", %.1f MB\n", MatFactorTypes[F->factortype], ELLGTriMethods[method], sweeps,
                         PetscELLGBackends[f->be], nz[0], lev[0], nz[1], lev[1], (double)(bytes[0] + bytes[1]) / 1048576.0));
   }
@@ -515,6 +524,7 @@ PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F
   PetscCall(MatELLGGetBackend(A, &f->be));
   f->method   = ELLG_TRI_CUSPARSE; /* the faster on the GPU for ksp ex45 and snes ex19 (README) */
   f->sweeps   = 2;
+  f->bs       = PetscAbs(A->rmap->bs);
   f->cholesky = (PetscBool)(ftype == MAT_FACTOR_CHOLESKY || ftype == MAT_FACTOR_ICC);
   f->destroy  = B->ops->destroy;
   B->spptr    = f;
