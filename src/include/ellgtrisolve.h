@@ -9,9 +9,10 @@
    - levels: the rows in groups of g consecutive ones (g the block size of the matrix, or 1), the groups
      sorted by level (a group's level is one more than the highest level of the other groups its rows
      read), the rows of a group in the order of the solve; stored in CSR in that order (pos is a row's place
-     in it: row = perm[pos]). One kernel takes the groups in that order, each thread a group: it waits until
-     the groups its rows read are done (a flag per group set to the solve's epoch, so the flags need no reset
-     between solves), then solves the group's rows one after the other, keeping their values in registers;
+     in it: row = perm[pos]). One kernel takes the groups in that order, a few lanes of a warp a group: they
+     wait until the groups its rows read are done (a flag per group set to the solve's epoch, so the flags need
+     no reset between solves), then solve the group's rows one after the other, keeping their values in
+     registers;
    - cusparse: cuSPARSE's SpSV on the factor in CSR, its diagonal stored.
    An approximate solve takes a few Jacobi sweeps x <- D^{-1} (b - T x) instead, each a product with T.
    The host backend runs the same level-ordered arrays with plain loops (trisolvehost.c).
@@ -32,10 +33,9 @@ extern "C" {
    order of p; dinv NULL: unit diagonal. b and x may be the same array. ng groups of g rows (row i in group i / g):
    group c of the level order is positions gptr[c] .. gptr[c+1] - 1 and reads the groups dgrp[dptr[c] ..
    dptr[c+1] - 1]; for g = 1, gptr, dptr and dgrp are NULL (group c is position c, and reads its columns).
-   width: groups per level on average, which sets how many run at once. flags[ng] holds epochs of earlier solves
-   (zeros at first), epoch is new (not in flags), ticket points to one int of device memory (set to 0 by the
-   solve). */
-int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, int *ticket, const double *b, double *x);
+   width: groups per level on average, which sets how many run at once; nnz: the entries (rowptr[n]), which set the
+   lanes per group. flags[ng] holds epochs of earlier solves (zeros at first), epoch is new (not in flags). */
+int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, int nnz, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, const double *b, double *x);
 void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
 
 /* one sweep over rows in the same arrays: xnew[perm[p]] = (1 - omega) xold[perm[p]] + omega dinv[p] (b[perm[p]] -

@@ -19,7 +19,7 @@ struct _n_ELLGTri {
   PetscInt    *lsrc;
   PetscScalar *val, *dinv;
   /* level order in the backend's memory */
-  int         *bperm, *browptr, *bcolidx, *bgptr, *bdptr, *bdgrp, *ticket;
+  int         *bperm, *browptr, *bcolidx, *bgptr, *bdptr, *bdgrp;
   PetscScalar *bval, *bdinv, *tmp;
   unsigned    *flags, epoch;
   /* cuSPARSE: the triangle in natural order with its diagonal (host), and its SpSV */
@@ -140,9 +140,7 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
       PetscCall(PetscELLGMemcpy(t->be, t->bdgrp, t->dgrp, (size_t)t->ndeps * sizeof(int), ELLG_MEMCPY_HTOD));
     }
     PetscCall(PetscELLGMalloc(t->be, ng * sizeof(unsigned), (void **)&t->flags));
-    PetscCall(PetscELLGMalloc(t->be, sizeof(int), (void **)&t->ticket));
     PetscCall(PetscELLGMemset(t->be, t->flags, 0, ng * sizeof(unsigned)));
-    PetscCall(PetscELLGMemset(t->be, t->ticket, 0, sizeof(int)));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -278,7 +276,7 @@ PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
     PetscCall(PetscELLGMemset(t->be, t->flags, 0, (size_t)t->ngroups * sizeof(unsigned)));
     t->epoch = 1;
   }
-  PetscCallELLGCuda(ELLGCudaTriSolveLevels(NULL, (int)t->ngroups, (int)t->g, (int)((t->ngroups + t->nlevels - 1) / PetscMax(t->nlevels, 1)), t->bgptr, t->bdptr, t->bdgrp, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, t->flags, t->epoch, t->ticket, b, x));
+  PetscCallELLGCuda(ELLGCudaTriSolveLevels(NULL, (int)t->ngroups, (int)t->g, (int)((t->ngroups + t->nlevels - 1) / PetscMax(t->nlevels, 1)), (int)t->nnz, t->bgptr, t->bdptr, t->bdgrp, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, t->flags, t->epoch, b, x));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -316,7 +314,6 @@ PetscErrorCode ELLGTriDestroy(ELLGTri *tri)
   PetscCall(PetscELLGFree(t->be, t->bval));
   PetscCall(PetscELLGFree(t->be, t->bdinv));
   PetscCall(PetscELLGFree(t->be, t->flags));
-  PetscCall(PetscELLGFree(t->be, t->ticket));
   PetscCall(PetscELLGFree(t->be, t->bgptr));
   PetscCall(PetscELLGFree(t->be, t->bdptr));
   PetscCall(PetscELLGFree(t->be, t->bdgrp));
