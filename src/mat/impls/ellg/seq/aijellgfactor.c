@@ -16,6 +16,7 @@
 typedef struct {
   PetscELLGBackend be;
   ELLGTriMethod    method;
+  PetscBool        methodset;                   /* method given by -mat_ellg_factor_solve, else chosen at the build */
   PetscInt         sweeps;                      /* of the jacobi method */
   PetscInt         bs;                          /* block size of the matrix factored */
   PetscBool        cholesky;
@@ -111,7 +112,7 @@ static PetscErrorCode MatFactorELLGOrdering(PetscELLGBackend be, IS is, PetscInt
    rows of a block then read each other: one thread solves them one after the other) */
 static inline PetscInt MatFactorELLGGroup(Mat_FactorELLG *f)
 {
-  return !f->r && f->bs > 1 && f->bs <= ELLG_TRI_GROUP_MAX ? f->bs : 1;
+  return !f->r && !f->c && f->bs > 1 && f->bs <= ELLG_TRI_GROUP_MAX ? f->bs : 1;
 }
 
 /* the triangles of an LU factor from its layout (see the top of the file) */
@@ -218,6 +219,9 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
     PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
     PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
+    /* the faster by default (docs/preconditioners.md): our levels when a group holds a block's rows, which cuts the
+       levels by the block size, cuSPARSE's SpSV otherwise */
+    if (!f->methodset) f->method = MatFactorELLGGroup(f) > 1 ? ELLG_TRI_LEVELS : ELLG_TRI_CUSPARSE;
     if (f->cholesky) PetscCall(MatFactorELLGBuildCholesky(F, n, ai, aj));
     else {
       PetscCall(MatGetInfo(F, MAT_LOCAL, &info));
@@ -423,7 +427,7 @@ static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, IS row, IS col)
   f->row = row;
   f->col = col;
   PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
-  PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, NULL));
+  PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));
   PetscCall(PetscOptionsInt("-mat_ellg_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_ellg_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
   PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
   PetscOptionsEnd();
@@ -484,8 +488,9 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
    Options Database Keys:
 +  -pc_factor_mat_solver_type ellg - selects it (the default for these matrices; `petsc` gives PETSc's host
      factor)
-.  -mat_ellg_factor_solve <cusparse,levels,jacobi> - how the triangular solves run: cuSPARSE's SpSV
-     (default), our level-ordered solve, or approximately by Jacobi sweeps
+.  -mat_ellg_factor_solve <cusparse,levels,jacobi> - how the triangular solves run: cuSPARSE's SpSV, our
+     level-ordered solve (the default for a matrix with a block size of 2 to 8 factored in place, cuSPARSE's
+     otherwise), or approximately by Jacobi sweeps
 -  -mat_ellg_factor_jacobi_sweeps <k> - Jacobi sweeps of each triangular solve with
      `-mat_ellg_factor_solve jacobi` (default 2)
 
@@ -522,7 +527,7 @@ PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F
   if (!B) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&f));
   PetscCall(MatELLGGetBackend(A, &f->be));
-  f->method   = ELLG_TRI_CUSPARSE; /* the faster on the GPU for ksp ex45 and snes ex19 (README) */
+  f->method   = ELLG_TRI_CUSPARSE; /* unless the build chooses levels (MatFactorELLGSetUp()) */
   f->sweeps   = 2;
   f->bs       = PetscAbs(A->rmap->bs);
   f->cholesky = (PetscBool)(ftype == MAT_FACTOR_CHOLESKY || ftype == MAT_FACTOR_ICC);
