@@ -22,6 +22,10 @@
 #define MATSLICEDELL       "slicedell"
 #define MATSEQAIJSLICEDELL "seqaijslicedell"
 #define MATMPIAIJSLICEDELL "mpiaijslicedell"
+/* the type that chooses one of the formats above for each matrix (each block of a parallel one) */
+#define MATAIJGPU    "aijgpu"
+#define MATSEQAIJGPU "seqaijgpu"
+#define MATMPIAIJGPU "mpiaijgpu"
 
 /* The factor type (MatSolverType) of the seq types, their default: LU, ILU, Cholesky and ICC factors whose
    solves run on the GPU */

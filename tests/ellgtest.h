@@ -13,16 +13,20 @@
 #define RTOL 1e-12
 
 /* TestType - the matrix type under test from -type <root> (default ellg): a type of this package by its root
-   name (ellg, pjds, slicedell); root gets it, seq and mpi (when not NULL) its sequential and parallel types,
-   "seqaij" and "mpiaij" followed by the root name. Each buffer holds TYPE_LEN characters */
+   name (ellg, pjds, slicedell, aijgpu); root gets it, seq and mpi (when not NULL) its sequential and parallel
+   types: "seqaij" and "mpiaij" followed by the root name, or "seq" and "mpi" followed by a root name that starts
+   with "aij", as PETSc names its types. Each buffer holds TYPE_LEN characters */
 #define TYPE_LEN 64
 static inline PetscErrorCode TestType(char root[], char seq[], char mpi[])
 {
+  PetscBool aij;
+
   PetscFunctionBeginUser;
   PetscCall(PetscStrncpy(root, MATELLG, TYPE_LEN));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-type", root, TYPE_LEN, NULL));
-  if (seq) PetscCall(PetscSNPrintf(seq, TYPE_LEN, "seqaij%s", root));
-  if (mpi) PetscCall(PetscSNPrintf(mpi, TYPE_LEN, "mpiaij%s", root));
+  PetscCall(PetscStrncmp(root, "aij", 3, &aij));
+  if (seq) PetscCall(PetscSNPrintf(seq, TYPE_LEN, "seq%s%s", aij ? "" : "aij", root));
+  if (mpi) PetscCall(PetscSNPrintf(mpi, TYPE_LEN, "mpi%s%s", aij ? "" : "aij", root));
   PetscFunctionReturn(0);
 }
 

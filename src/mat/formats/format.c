@@ -189,7 +189,7 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   to->spmm_columns   = from->spmm_columns;
   to->spmm_chunk     = from->spmm_chunk;
   to->spmm_streams   = from->spmm_streams;
-  PetscCall(from->ops->copyparameters(from, to));
+  if (from->ops == to->ops) PetscCall(from->ops->copyparameters(from, to)); /* those of the format: of the same one only */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -20,17 +20,22 @@ static inline void MatELLGSetBoundToCPU(Mat A, PetscBool flg)
 
 typedef struct _n_MatSeqAIJELLGTranspose *MatSeqAIJELLGTranspose;
 
-/* the seq type name of each format and its operations */
+/* the seq type name of each format and its operations (choose: the type that chooses the format of each matrix at
+   its builds, ops the one it starts with) */
 typedef struct {
   const char          *root, *seqtype, *mpitype;
   const ELLGFormatOps *ops;
+  PetscBool            choose;
   PetscErrorCode (*createseq)(Mat);
   PetscErrorCode (*creatempi)(Mat);
 } MatELLGFormatEntry;
 
+typedef struct _n_MatSeqAIJGPUChoice *MatSeqAIJGPUChoice; /* how MATSEQAIJGPU chooses its format (aijgpuchoose.c) */
+
 typedef struct {
   const MatELLGFormatEntry *entry; /* the type: kept here, as MatHeaderMerge() destroys a matrix without its type name */
   ELLGFormat       fmt;
+  MatSeqAIJGPUChoice choice;       /* MATSEQAIJGPU: how it chooses fmt at each build; NULL for the types of one format */
   struct _MatOps   aijops;         /* SeqAIJ's operations: extended ones call them, converting back restores them */
   struct _MatOps   ellgops;        /* the operations as we set them */
   PetscObjectState state;          /* object state the stored format matches */
@@ -45,6 +50,12 @@ typedef struct {
 } Mat_SeqAIJELLG;
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCreate(MatSeqAIJGPUChoice *);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceDestroy(MatSeqAIJGPUChoice *);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice, Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceSetFromOptions(MatSeqAIJGPUChoice, ELLG_OPTION_ITEMS);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceView(MatSeqAIJGPUChoice, PetscViewer);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGBuildFormat(Mat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
 PETSC_INTERN PetscErrorCode MatELLGGetKind(Mat, PetscBool *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat);

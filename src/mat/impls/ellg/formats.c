@@ -169,10 +169,47 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(PJDS, MATSEQAIJPJDS, MATMPIAIJPJDS)
 M*/
 MAT_ELLG_FORMAT_CONSTRUCTORS(SlicedELL, MATSEQAIJSLICEDELL, MATMPIAIJSLICEDELL)
 
+/*MC
+   MATAIJGPU - MATAIJGPU = "aijgpu" - A sparse matrix type assembled like `MATAIJ` whose products run on the GPU in
+   the storage format it chooses for the matrix at final assembly (`MATELLG`, `MATPJDS` or `MATSLICEDELL`):
+   `MATSEQAIJGPU` on one MPI process, `MATMPIAIJGPU` on more, where each block chooses its own.
+
+   Options Database Keys:
++  -mat_type aijgpu - sets the matrix type to `MATAIJGPU` during a call to `MatSetFromOptions()`
+.  -mat_aijgpu_format <auto,ellg,pjds,slicedell,time> - how the format is chosen: from the row lengths (auto, the
+     default), as named, or by timing a few products in each format (time)
+.  -mat_<format>_... - the options of the format chosen (`MATELLG`, `MATPJDS`, `MATSLICEDELL`), read as it is chosen
+.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+     (default true)
+.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+     CUDA-aware MPI; default false)
+-  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
+
+   Level: beginner
+
+   Notes:
+   The format is chosen at each build, that is at the first final assembly and whenever the nonzero pattern
+   changes; a re-assembly with new values in the same pattern keeps it. The rule of auto: `MATELLG` when every
+   row has the same length, `MATPJDS` when the row lengths spread widely (their standard deviation above their
+   mean: power-law graphs), `MATSLICEDELL` otherwise; a format that stores a matrix of 1 MB or more of CSR in
+   over 1.5 times the bytes of CSR is passed over for the next (slicedell, pjds, ellg), and if every one does,
+   the smallest is kept. With time, the fastest of those within 1.5 times CSR is kept (the product timed 10
+   times after one untimed, building each format in turn at assembly). `-mat_view ::ascii_info` and `-info` say
+   what was chosen, and why.
+
+   Otherwise the type is the format's: an AIJ subclass with the products, `MatSOR()`, factors and sparse
+   products of the others on the GPU.
+
+.seealso: `MATELLG`, `MATPJDS`, `MATSLICEDELL`, `MATSEQAIJGPU`, `MATMPIAIJGPU`, `MatELLGGetBackend()`,
+          `MATSOLVERELLG`, `VECGPU`, `MATAIJ`
+M*/
+MAT_ELLG_FORMAT_CONSTRUCTORS(GPU, MATSEQAIJGPU, MATMPIAIJGPU)
+
 static const MatELLGFormatEntry MatELLGFormats[] = {
-  {MATELLG, MATSEQAIJELLG, MATMPIAIJELLG, &ELLGFormatOps_ELLG, MatCreate_SeqAIJELLG, MatCreate_MPIAIJELLG},
-  {MATPJDS, MATSEQAIJPJDS, MATMPIAIJPJDS, &ELLGFormatOps_PJDS, MatCreate_SeqAIJPJDS, MatCreate_MPIAIJPJDS},
-  {MATSLICEDELL, MATSEQAIJSLICEDELL, MATMPIAIJSLICEDELL, &ELLGFormatOps_SlicedELL, MatCreate_SeqAIJSlicedELL, MatCreate_MPIAIJSlicedELL},
+  {MATELLG, MATSEQAIJELLG, MATMPIAIJELLG, &ELLGFormatOps_ELLG, PETSC_FALSE, MatCreate_SeqAIJELLG, MatCreate_MPIAIJELLG},
+  {MATPJDS, MATSEQAIJPJDS, MATMPIAIJPJDS, &ELLGFormatOps_PJDS, PETSC_FALSE, MatCreate_SeqAIJPJDS, MatCreate_MPIAIJPJDS},
+  {MATSLICEDELL, MATSEQAIJSLICEDELL, MATMPIAIJSLICEDELL, &ELLGFormatOps_SlicedELL, PETSC_FALSE, MatCreate_SeqAIJSlicedELL, MatCreate_MPIAIJSlicedELL},
+  {MATAIJGPU, MATSEQAIJGPU, MATMPIAIJGPU, &ELLGFormatOps_SlicedELL, PETSC_TRUE, MatCreate_SeqAIJGPU, MatCreate_MPIAIJGPU},
 };
 
 /* registers the seq, mpi and root type names of every format, and the factors of the seq types */

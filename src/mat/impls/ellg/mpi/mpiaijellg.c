@@ -11,6 +11,7 @@
 typedef struct {
   const MatELLGFormatEntry *entry;
   ELLGFormat                params[2]; /* never built: the format options of the diagonal and off-diagonal blocks (compressed rows) */
+  MatSeqAIJGPUChoice        choice;    /* MATMPIAIJGPU: how the blocks choose their formats; NULL for the types of one format */
   PetscELLGBackend          backend;
   PetscBool                 gpu_aware; /* option: MPI takes device buffers */
   PetscBool                 overlap;   /* option: the diagonal block's product runs during the exchange */
@@ -54,7 +55,9 @@ static PetscErrorCode MatMPIAIJFormatConvertBlocks(Mat A)
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], NULL));
   for (PetscInt b = 0; b < 2; b++) {
     PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], e->entry->seqtype, &same));
-    if (!same) PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(blocks[b], e->entry->seqtype, e->params[b]));
+    if (same) continue;
+    PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(blocks[b], e->entry->seqtype, e->params[b]));
+    if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, blocks[b]));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -89,13 +92,17 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
 
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
-  PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject)); /* the blocks read their format's */
+  else PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   PetscCall(PetscOptionsBool("-ellg_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
   PetscCall(PetscOptionsBool("-ellg_halo_overlap", "Multiply by the diagonal block during the halo exchange", "MatMult", e->overlap, &e->overlap, NULL));
   if (e->halo) PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
-  for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJELLGCopyParameters(e->params[b], blocks[b]));
+  for (PetscInt b = 0; ours && b < 2; b++) {
+    PetscCall(MatSeqAIJELLGCopyParameters(e->params[b], blocks[b]));
+    if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, blocks[b]));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -302,6 +309,7 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   A->ops->destroy = e->destroy;
   PetscCall(ELLGFormatDestroy(&e->params[0]));
   PetscCall(ELLGFormatDestroy(&e->params[1]));
+  PetscCall(MatSeqAIJGPUChoiceDestroy(&e->choice));
   PetscCall(ELLGHaloDestroy(&e->halo));
   PetscCall(VecDestroy(&e->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
@@ -326,6 +334,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   PetscCall(MatELLGFormatFind(type, &e->entry));
   PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params[0]));
   PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params[1]));
+  if (e->entry->choose) PetscCall(MatSeqAIJGPUChoiceCreate(&e->choice));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   e->backend = be;
   e->overlap = PETSC_TRUE;

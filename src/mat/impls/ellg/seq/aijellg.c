@@ -28,7 +28,7 @@ static PetscErrorCode MatSeqAIJELLGCheckPadding(Mat A, PetscInt m, const PetscIn
   const char      *other;
 
   PetscFunctionBegin;
-  if (e->entry->ops != &ELLGFormatOps_ELLG) PetscFunctionReturn(PETSC_SUCCESS);
+  if (e->choice || e->fmt->ops != &ELLGFormatOps_ELLG) PetscFunctionReturn(PETSC_SUCCESS);
   ELLGFormatGetBytes(e->fmt, &bytes, &csr);
   if (!(csr > 0 && bytes > MAT_ELLG_PADDING_WARN * csr)) PetscFunctionReturn(PETSC_SUCCESS);
   for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
@@ -70,7 +70,7 @@ static PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
   } else {
     e->built = PETSC_FALSE;
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
-    ierr = ELLGFormatBuild(e->fmt, m, A->cmap->n, ai, aj, aa);
+    ierr = MatSeqAIJELLGBuildFormat(A, m, A->cmap->n, ai, aj, aa);
     PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
     if (!ierr) {
       PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
@@ -253,7 +253,8 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
 
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
-  PetscCall(ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject)); /* the format's options are read as it is chosen */
+  else PetscCall(ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject));
   PetscCall(MatSeqAIJELLGSorOptions(A, PetscOptionsObject));
   e->built = PETSC_FALSE; /* the options may change the structure: rebuild at the next use */
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -266,8 +267,9 @@ PetscErrorCode MatSeqAIJELLGViewFormat(Mat A, PetscViewer viewer)
 
   PetscFunctionBegin;
   if (A->assembled) PetscCall(MatSeqAIJELLGSync(A));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceView(e->choice, viewer));
   if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (built at final assembly)\n", e->fmt->ops->name));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (%s at final assembly)\n", e->choice ? "chosen" : e->fmt->ops->name, e->choice ? "chosen and built" : "built"));
   PetscCall(MatSeqAIJELLGViewSor(A, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -308,6 +310,7 @@ static PetscErrorCode MatDuplicate_SeqAIJELLG(Mat A, MatDuplicateOption op, Mat 
   PetscFunctionBegin;
   PetscCall(e->aijops.duplicate(A, op, B)); /* creates *B with this type, then copies the AIJ data */
   PetscCall(MatSeqAIJELLGCopyParameters(e->fmt, *B));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, *B));
   if ((*B)->assembled) PetscCall(MatSeqAIJELLGSyncForce(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -364,6 +367,7 @@ static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJELLGComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
+  PetscCall(MatSeqAIJGPUChoiceDestroy(&e->choice));
   PetscCall(ELLGSorDestroy(&e->sor));
   PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
   for (PetscInt i = 0; i < 4; i++) PetscCall(VecDestroy(&e->work[i / 2][i % 2]));
@@ -440,6 +444,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   PetscCall(PetscMemcpy(&e->aijops, A->ops, sizeof(struct _MatOps)));
   PetscCall(ELLGFormatCreate(entry->ops, be, &e->fmt));
   if (params) PetscCall(ELLGFormatCopyParameters(params, e->fmt));
+  if (entry->choose) PetscCall(MatSeqAIJGPUChoiceCreate(&e->choice));
   A->spptr = e;
 
   A->ops->assemblyend      = MatAssemblyEnd_SeqAIJELLG;

@@ -1,0 +1,202 @@
+static char help[] = "MATAIJGPU, the type that chooses its storage format: the format -mat_aijgpu_format auto chooses for\n\
+matrices of equal row lengths (ellg), of row lengths that spread widely (a power-law graph, a Laplacian with a\n\
+dense row: pjds) and of others (a Laplacian: slicedell), read from -mat_view ::ascii_info; its bytes within\n\
+1.5 times CSR for the matrices of 1 MB or more; the format asked for by name; a choice by timing products; a\n\
+re-assembly with new values that keeps the choice and one with a new pattern that chooses again; on several\n\
+processes, the blocks of our seq type, each with its own choice. Each product against AIJ's. Prints pass/fail\n\
+lines and the formats chosen.\n\
+  -n <g>: the Laplacians' grids are g x g (default 300)\n\n";
+
+#include "ellgtest.h"
+
+#define WIDTH 60
+
+/* the format the view of A names and its bytes relative to CSR (-mat_view ::ascii_info of a seq matrix, through a
+   file of the working directory) */
+static PetscErrorCode Chosen(Mat A, char name[], size_t len, PetscReal *ratio)
+{
+  PetscViewer viewer;
+  PetscMPIInt rank;
+  char        file[64], line[512];
+  FILE       *fp;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCall(PetscSNPrintf(file, sizeof(file), "ex15_view_%d.txt", (int)rank));
+  PetscCall(PetscViewerASCIIOpen(PETSC_COMM_SELF, file, &viewer));
+  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
+  PetscCall(MatView(A, viewer));
+  PetscCall(PetscViewerPopFormat(viewer));
+  PetscCall(PetscViewerDestroy(&viewer));
+  name[0] = 0;
+  *ratio  = -1.0;
+  fp      = fopen(file, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read %s", file);
+  while (fgets(line, sizeof(line), fp)) {
+    const char *p = strstr(line, "aijgpu chose ");
+
+    if (p && len > 15 && sscanf(p, "aijgpu chose %15s", name) != 1) name[0] = 0;
+    if ((p = strstr(line, "device bytes: ")) && (p = strstr(p, "MB ("))) *ratio = atof(p + 4);
+  }
+  fclose(fp);
+  remove(file);
+  PetscFunctionReturn(0);
+}
+
+/* the matrix of c as aijgpu (with -mat_aijgpu_format mode, NULL for the default) and as AIJ: the format chosen
+   (printed when print), its bytes, and its product checked */
+static PetscErrorCode CheckChoice(const CSR *c, const char *mode, const char *expect, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat       A, R;
+  char      name[16], line[128];
+  PetscReal ratio;
+  PetscBool ok = PETSC_TRUE, same = PETSC_TRUE, large = (PetscBool)(12.0 * c->ia[c->M] >= 1048576.0);
+
+  PetscFunctionBeginUser;
+  if (mode) PetscCall(PetscOptionsSetValue(NULL, "-mat_aijgpu_format", mode));
+  PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, c, MATAIJGPU, &A));
+  PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, c, MATAIJ, &R));
+  if (mode) PetscCall(PetscOptionsClearValue(NULL, "-mat_aijgpu_format"));
+  PetscCall(Chosen(A, name, sizeof(name), &ratio));
+  if (expect) PetscCall(PetscStrcmp(name, expect, &same));
+  else same = (PetscBool)(name[0] != 0);
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s, %s: chose %s", c->name, mode ? mode : "auto", expect ? name : "a format"));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, same, nfail));
+  if (!same) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    chose %s, expected %s\n", name, expect ? expect : "one"));
+  if (large && (!mode || !expect)) {
+    PetscCall(PetscSNPrintf(line, sizeof(line), "%s, %s: within 1.5 x CSR", c->name, mode ? mode : "auto"));
+    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(ratio > 0 && ratio <= 1.5), nfail));
+    if (!(ratio > 0 && ratio <= 1.5)) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    %g x CSR\n", (double)ratio));
+  }
+  PetscCall(CheckMat(A, R, rnd, c->name, &ok));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s, %s: product as AIJ's", c->name, mode ? mode : "auto"));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
+/* new values in the same pattern keep the format; a new pattern (a full first row added to a Laplacian) chooses
+   again */
+static PetscErrorCode CheckReassembly(const CSR *lap, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat          A, R;
+  char         first[16], second[16];
+  PetscReal    ratio;
+  PetscBool    ok = PETSC_TRUE, same, ispjds;
+  PetscInt     n = lap->M, *cols, zero = 0;
+  PetscScalar *vals;
+
+  PetscFunctionBeginUser;
+  PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, lap, MATAIJGPU, &A));
+  PetscCall(Chosen(A, first, sizeof(first), &ratio));
+  PetscCall(MatScale(A, 2.0));
+  PetscCall(SetValuesCSR(A, lap, ADD_VALUES));
+  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(Chosen(A, second, sizeof(second), &ratio));
+  PetscCall(PetscStrcmp(first, second, &same));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "new values, same pattern: the same format", same, nfail));
+
+  PetscCall(PetscMalloc2(n, &cols, n, &vals));
+  for (PetscInt j = 0; j < n; j++) {
+    cols[j] = j;
+    vals[j] = 0.5;
+  }
+  PetscCall(MatSetOption(A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(MatSetValues(A, 1, &zero, n, cols, vals, ADD_VALUES));
+  PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscFree2(cols, vals));
+  PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &R));
+  PetscCall(Chosen(A, second, sizeof(second), &ratio));
+  PetscCall(PetscStrcmp(second, MATPJDS, &ispjds));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "new pattern with a full row: chosen again, pjds", ispjds, nfail));
+  PetscCall(CheckMat(A, R, rnd, "new pattern", &ok));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "new pattern: product as AIJ's", ok, nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
+/* on several processes: the blocks are of our seq type, each choosing its own format, and the product is AIJ's */
+static PetscErrorCode CheckParallel(const CSR *c, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat       A, R, Ad, Ao;
+  PetscBool ok = PETSC_TRUE, isd, iso;
+  char      name[2][16];
+  PetscReal ratio;
+
+  PetscFunctionBeginUser;
+  PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, c, MATAIJGPU, &A));
+  PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, c, MATAIJ, &R));
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
+  PetscCall(PetscObjectTypeCompare((PetscObject)Ad, MATSEQAIJGPU, &isd));
+  PetscCall(PetscObjectTypeCompare((PetscObject)Ao, MATSEQAIJGPU, &iso));
+  PetscCall(Chosen(Ad, name[0], sizeof(name[0]), &ratio));
+  PetscCall(Chosen(Ao, name[1], sizeof(name[1]), &ratio));
+  ok = (PetscBool)(isd && iso && name[0][0] && name[1][0]);
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
+  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel: blocks of seqaijgpu, each chose a format", ok, nfail));
+  ok = PETSC_TRUE;
+  PetscCall(CheckMat(A, R, rnd, "parallel", &ok));
+  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel: product as AIJ's", ok, nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  PetscMPIInt size;
+  PetscRandom rnd;
+  PetscInt    g = 300, nfail = 0, *len;
+  CSR         equal, lap, small, dense, pl;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscELLGInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &g, NULL));
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCall(RandomCreate(PETSC_COMM_WORLD, 15, &rnd));
+  PetscCall(CSRLaplacian("laplacian", g, &lap));
+  if (size == 1) {
+    PetscCall(PetscMalloc1(g * g, &len));
+    for (PetscInt i = 0; i < g * g; i++) len[i] = 7;
+    PetscCall(CSRRandom("equal rows", g * g, g * g, 0.0, 0.0, len, 3, &equal));
+    PetscCall(PetscFree(len));
+    PetscCall(CSRLaplacianDenseRow(g, &dense));
+    PetscCall(CSRPowerLaw("power law", g * g, 2, 1.2, 5, &pl));
+    PetscCall(CheckChoice(&equal, NULL, MATELLG, rnd, &nfail));
+    PetscCall(CheckChoice(&lap, NULL, MATSLICEDELL, rnd, &nfail));
+    PetscCall(CheckChoice(&dense, NULL, MATPJDS, rnd, &nfail));
+    PetscCall(CheckChoice(&pl, NULL, MATPJDS, rnd, &nfail));
+    PetscCall(CheckChoice(&lap, "ellg", MATELLG, rnd, &nfail));
+    PetscCall(CheckChoice(&pl, "slicedell", MATSLICEDELL, rnd, &nfail));
+    PetscCall(CheckChoice(&lap, "time", NULL, rnd, &nfail));
+    PetscCall(CSRLaplacian("small laplacian", 60, &small));
+    PetscCall(CheckReassembly(&small, rnd, &nfail));
+    PetscCall(CSRDestroy(&small));
+    PetscCall(CSRDestroy(&equal));
+    PetscCall(CSRDestroy(&dense));
+    PetscCall(CSRDestroy(&pl));
+  } else PetscCall(CheckParallel(&lap, rnd, &nfail));
+  PetscCall(CSRDestroy(&lap));
+  PetscCall(PetscRandomDestroy(&rnd));
+  if (nfail) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " FAILED\n", nfail));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 1
+      args: -n 300
+      output_file: output/ex15_1.out
+
+   test:
+      suffix: mpi
+      nsize: {{2 3}}
+      args: -n 60
+      output_file: output/ex15_mpi.out
+
+TEST*/
