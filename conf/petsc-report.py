@@ -59,10 +59,10 @@ AIJ_RULE = ':fails-with-aij'
 
 # What our types change in views: their names, and the lines of the stored format that the
 # ASCII info view of our matrices adds (format, kernel, device bytes, backend, ...)
-TYPE_NAMES = [(re.compile(r'\b(seq|mpi)aij(?:ellg|pjds|slicedell)\b'), r'\1aij'),
+TYPE_NAMES = [(re.compile(r'\b(seq|mpi)aij(?:ellg|pjds|slicedell|gpu)\b'), r'\1aij'),
               (re.compile(r'\b(seq|mpi)gpu\b'), r'\1'),
               (re.compile(r'(package used to perform factorization:) ellg\b'), r'\1 petsc')]
-INFO_LINE = re.compile(r'^\s*(format: |ELLG width |column indices: |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
+INFO_LINE = re.compile(r'^\s*(aijgpu chose |format: |ELLG width |column indices: |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
                        r'\(options since the build|slices \d|device bytes: |update buffers: |backend: |'
                        r'rank 0, (off-)?diagonal block:|halo exchange: )')
 

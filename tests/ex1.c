@@ -387,25 +387,25 @@ int main(int argc, char **argv)
    # every type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex1_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3 4}}
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex1_1.out
 
    test:
       suffix: empty_rank
       nsize: 3
-      args: -type {{ellg pjds slicedell}} -empty_rank
+      args: -type {{ellg pjds slicedell aijgpu}} -empty_rank
       output_file: output/ex1_1.out
 
    test:
       suffix: uneven
       nsize: {{2 4}}
-      args: -type {{ellg pjds slicedell}} -uneven
+      args: -type {{ellg pjds slicedell aijgpu}} -uneven
       output_file: output/ex1_1.out
 
    # ellg warns (one line on stderr) at the build of the first matrix it stores in more than 4 times the bytes of

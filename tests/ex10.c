@@ -753,7 +753,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex10_1.out
 
    # our level-ordered solves on the device (the host backend runs the same order for every method)
@@ -766,7 +766,7 @@ int main(int argc, char **argv)
    test:
       suffix: mpi
       nsize: {{2 3}}
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex10_mpi.out
 
 TEST*/

@@ -311,25 +311,25 @@ int main(int argc, char **argv)
    # every type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex6_1.out
 
    test:
       suffix: mpi
       nsize: 2
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex6_mpi.out
 
    test:
       suffix: empty_rank
       nsize: 3
-      args: -type {{ellg pjds slicedell}} -empty_rank
+      args: -type {{ellg pjds slicedell aijgpu}} -empty_rank
       output_file: output/ex6_mpi.out
 
    test:
       suffix: uneven
       nsize: 3
-      args: -type {{ellg pjds slicedell}} -uneven
+      args: -type {{ellg pjds slicedell aijgpu}} -uneven
       output_file: output/ex6_mpi.out
 
    # columns per pass (L_c) and chunks of columns that do not divide L, the chunks going round several streams

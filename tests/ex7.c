@@ -632,13 +632,13 @@ int main(int argc, char **argv)
    # every sparse type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex7_1.out
 
    test:
       suffix: mpi
       nsize: 2
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell aijgpu}}
       output_file: output/ex7_1.out
 
    test:
