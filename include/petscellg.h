@@ -68,6 +68,7 @@ PETSC_EXTERN PetscErrorCode PetscDLLibraryRegister_petscellg(void);
 
 PETSC_EXTERN PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm, PetscInt, PetscInt, PetscInt, const PetscInt[], Mat *);
 PETSC_EXTERN PetscErrorCode MatELLGGetBackend(Mat, PetscELLGBackend *);
+PETSC_EXTERN PetscErrorCode MatELLGGetFormat(Mat, const char *[], PetscLogDouble *, PetscLogDouble *);
 
 PETSC_EXTERN PetscErrorCode MatCreateDenseGPU(MPI_Comm, PetscInt, PetscInt, PetscInt, PetscInt, PetscScalar *, Mat *);
 PETSC_EXTERN PetscErrorCode MatDenseGPUGetBackend(Mat, PetscELLGBackend *);

@@ -1,6 +1,6 @@
 static char help[] = "MATAIJGPU, the type that chooses its storage format: the format -mat_aijgpu_format auto chooses for\n\
 matrices of equal row lengths (ellg), of row lengths that spread widely (a power-law graph, a Laplacian with a\n\
-dense row: pjds) and of others (a Laplacian: slicedell), read from -mat_view ::ascii_info; its bytes within\n\
+dense row: pjds) and of others (a Laplacian: slicedell), as MatELLGGetFormat() tells it; its bytes within\n\
 1.5 times CSR for the matrices of 1 MB or more; the format asked for by name; a choice by timing products; a\n\
 re-assembly with new values that keeps the choice and one with a new pattern that chooses again; on several\n\
 processes, the blocks of our seq type, each with its own choice. Each product against AIJ's. Prints pass/fail\n\
@@ -11,35 +11,20 @@ lines and the formats chosen.\n\
 
 #define WIDTH 60
 
-/* the format the view of A names and its bytes relative to CSR (-mat_view ::ascii_info of a seq matrix, through a
-   file of the working directory) */
+/* the format A chose (MatELLGGetFormat()) and its bytes relative to CSR's 12 nnz + 4 (m + 1) */
 static PetscErrorCode Chosen(Mat A, char name[], size_t len, PetscReal *ratio)
 {
-  PetscViewer viewer;
-  PetscMPIInt rank;
-  char        file[64], line[512];
-  FILE       *fp;
+  const char    *format;
+  PetscLogDouble bytes;
+  MatInfo        info;
+  PetscInt       m;
 
   PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
-  PetscCall(PetscSNPrintf(file, sizeof(file), "ex15_view_%d.txt", (int)rank));
-  PetscCall(PetscViewerASCIIOpen(PETSC_COMM_SELF, file, &viewer));
-  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
-  PetscCall(MatView(A, viewer));
-  PetscCall(PetscViewerPopFormat(viewer));
-  PetscCall(PetscViewerDestroy(&viewer));
-  name[0] = 0;
-  *ratio  = -1.0;
-  fp      = fopen(file, "r");
-  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read %s", file);
-  while (fgets(line, sizeof(line), fp)) {
-    const char *p = strstr(line, "aijgpu chose ");
-
-    if (p && len > 15 && sscanf(p, "aijgpu chose %15s", name) != 1) name[0] = 0;
-    if ((p = strstr(line, "device bytes: ")) && (p = strstr(p, "MB ("))) *ratio = atof(p + 4);
-  }
-  fclose(fp);
-  remove(file);
+  PetscCall(MatELLGGetFormat(A, &format, &bytes, NULL));
+  PetscCall(PetscStrncpy(name, format ? format : "", len));
+  PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
+  PetscCall(MatGetLocalSize(A, &m, NULL));
+  *ratio = (PetscReal)(bytes / (12.0 * info.nz_used + 4.0 * (m + 1)));
   PetscFunctionReturn(0);
 }
 

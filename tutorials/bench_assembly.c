@@ -116,36 +116,6 @@ static PetscErrorCode FormJacobian(DM da, Mat J, PetscReal lambda, PetscReal s)
   PetscFunctionReturn(0);
 }
 
-/* The device bytes that the matrix's type reports in its MatView info, a line
-   "device bytes: <X> MB (<R> x CSR)" (MB = 2^20 bytes), -1 when there is none; and those of the
-   buffers it keeps for value updates, a line "update buffers: <X> MB ...", 0 when there is none */
-static PetscErrorCode DeviceBytes(Mat A, PetscReal *bytes, PetscReal *kept)
-{
-  FILE       *fp = tmpfile();
-  PetscViewer viewer;
-  char        line[512];
-
-  PetscFunctionBeginUser;
-  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "tmpfile() failed: no file to read the matrix's MatView info from");
-  PetscCall(PetscViewerASCIIOpenWithFILE(PETSC_COMM_SELF, fp, &viewer));
-  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
-  PetscCall(MatView(A, viewer));
-  PetscCall(PetscViewerPopFormat(viewer));
-  PetscCall(PetscViewerDestroy(&viewer));
-  rewind(fp);
-  *bytes = -1;
-  *kept  = 0;
-  while (fgets(line, sizeof(line), fp)) {
-    const char *s = strstr(line, "device bytes:"), *k = strstr(line, "update buffers:");
-    double      MB;
-
-    if (s && *bytes < 0 && sscanf(s, "device bytes: %lf MB", &MB) == 1) *bytes = MB * 1048576.0;
-    if (k && sscanf(k, "update buffers: %lf MB", &MB) == 1) *kept += MB * 1048576.0;
-  }
-  fclose(fp);
-  PetscFunctionReturn(0);
-}
-
 /* times the event ran in the stage of the timed steps */
 static PetscErrorCode EventCount(Bench *b, PetscLogEvent ev, PetscInt *count)
 {
@@ -310,7 +280,7 @@ static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *m
   for (PetscInt k = 0; k < 5; k++) PetscCall(PetscFree(t[k]));
   if (!b->check_only) PetscCall(RefCopyDestroy(b, &rc));
   r->bytes = -1;
-  if (!isaij && !b->check_only) PetscCall(DeviceBytes(J, &r->bytes, &r->kept_bytes));
+  if (!isaij && !b->check_only) PetscCall(BenchDeviceBytes(J, &r->bytes, &r->kept_bytes));
 
   /* the product after the last step, with the vectors of the type */
   PetscCall(MatCreateVecs(J, &xt, &y));

@@ -4,8 +4,23 @@
    every .c file of tutorials/ as a program, sees no extra source and a bench may leave some unused.
 */
 #pragma once
-#include <petscvec.h>
+#include <petscmat.h>
+#include <petscellg.h>
 #include "bench_cuda.h"
+
+/* the device bytes of a matrix of our types (MatELLGGetFormat()), -1 for another type; and those it keeps for
+   values-only updates (kept, if not NULL) */
+static inline PetscErrorCode BenchDeviceBytes(Mat A, PetscReal *bytes, PetscReal *kept)
+{
+  const char    *format;
+  PetscLogDouble b, u;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatELLGGetFormat(A, &format, &b, &u));
+  *bytes = format ? (PetscReal)b : -1;
+  if (kept) *kept = (PetscReal)u;
+  PetscFunctionReturn(0);
+}
 
 #if defined(BENCH_HAVE_CUDA)
 /* what reported an error code of the CUDA helper (bench_cuda.h) */

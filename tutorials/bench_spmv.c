@@ -62,33 +62,6 @@ static PetscErrorCode TimeMatMult(Bench *b, Mat A, Vec x, Vec y, PetscBool devic
   PetscFunctionReturn(0);
 }
 
-/* The device bytes that the matrix's type reports in its MatView info, a line
-   "device bytes: <X> MB (<R> x CSR)" (MB = 2^20 bytes); -1 when there is none */
-static PetscErrorCode DeviceBytes(Mat A, PetscReal *bytes)
-{
-  FILE       *fp = tmpfile();
-  PetscViewer viewer;
-  char        line[512];
-
-  PetscFunctionBeginUser;
-  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "tmpfile() failed: no file to read the matrix's MatView info from");
-  PetscCall(PetscViewerASCIIOpenWithFILE(PETSC_COMM_SELF, fp, &viewer));
-  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
-  PetscCall(MatView(A, viewer));
-  PetscCall(PetscViewerPopFormat(viewer));
-  PetscCall(PetscViewerDestroy(&viewer));
-  rewind(fp);
-  *bytes = -1;
-  while (*bytes < 0 && fgets(line, sizeof(line), fp)) {
-    const char *s = strstr(line, "device bytes:");
-    double      MB;
-
-    if (s && sscanf(s, "device bytes: %lf MB", &MB) == 1) *bytes = MB * 1048576.0;
-  }
-  fclose(fp);
-  PetscFunctionReturn(0);
-}
-
 /* y = A x for the row r: checked against yref, and timed unless -check_only */
 static PetscErrorCode RunMode(Bench *b, const CSR *csr, Result *r, Mat A, Vec x, Vec y, Vec yref)
 {
@@ -146,7 +119,7 @@ static PetscErrorCode RunSetting(Bench *b, const CSR *csr, const Setting *s, Vec
   PetscFunctionBeginUser;
   PetscCall(BuildTimed(b, csr, s, &A, &conv_ms, why, sizeof(why)));
   if (A) {
-    if (!b->check_only) PetscCall(DeviceBytes(A, &bytes));
+    if (!b->check_only) PetscCall(BenchDeviceBytes(A, &bytes, NULL));
     PetscCall(MatCreateVecs(A, &xd, &yd));
     PetscCall(VecCopy(x, xd));
   }
@@ -245,7 +218,7 @@ static PetscErrorCode BytesMatrix(Bench *b, const CSR *csr, PetscInt nsettings, 
     PetscCall(BenchAddResult(b, csr, settings[s].format, settings[s].variant, "bytes", &r));
     PetscCall(BuildFormat(csr, settings[s].format, settings[s].options, &A, r->skipped, sizeof(r->skipped)));
     r->failed = (PetscBool)!A;
-    if (A) PetscCall(DeviceBytes(A, &r->bytes));
+    if (A) PetscCall(BenchDeviceBytes(A, &r->bytes, NULL));
     PetscCall(MatDestroy(&A));
     PetscCall(RowName(r, name, sizeof(name)));
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-20s %10" PetscInt_FMT " %11" PetscInt_FMT " %-24s ", r->matrix, r->nrows, r->nnz, name));

@@ -145,6 +145,7 @@ PETSC_INTERN size_t         ELLGFormatSpMMWorkSize(ELLGFormat, PetscInt);
 PETSC_INTERN int            ELLGSpMMColumns(PetscInt, PetscInt64, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 PETSC_INTERN void           ELLGFormatGetBytes(ELLGFormat, double *, double *);
+PETSC_INTERN size_t         ELLGFormatUpdateBytes(ELLGFormat); /* what values-only updates keep in the backend's memory */
 
 /* the rows split out of a format, stored as CSR and multiplied a thread block per row */
 PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, ELLGLongRows *);

@@ -28,7 +28,7 @@ static PetscErrorCode ELLGFormatFreeUpdateBuffers(ELLGFormat fmt)
 }
 
 /* bytes kept in the backend's memory for values-only updates */
-static size_t ELLGFormatUpdateBytes(ELLGFormat fmt)
+size_t ELLGFormatUpdateBytes(ELLGFormat fmt)
 {
   return (fmt->update_dindex ? sizeof(int) * (2 * (size_t)fmt->m + 1) : 0) + (fmt->update_val ? sizeof(PetscScalar) * (size_t)fmt->nnz : 0);
 }

@@ -523,3 +523,40 @@ PetscErrorCode MatELLGGetBackend(Mat A, PetscELLGBackend *backend)
   PetscUseMethod(A, "MatELLGGetBackend_C", (Mat, PetscELLGBackend *), (A, backend));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/*@C
+   MatELLGGetFormat - the storage format of an assembled PETSc-ELLG matrix and the memory it takes in its backend
+
+   Not Collective
+
+   Input Parameter:
+.  A - an assembled matrix
+
+   Output Parameters:
++  format - the name of the format ("ellg", "pjds" or "slicedell": for `MATAIJGPU` the one it chose; on more than
+            one process, that of the diagonal block; `NULL` for a matrix of another type), or `NULL` if not wanted
+.  bytes - the bytes the stored matrix takes in the backend's memory (for a parallel matrix, both blocks of this
+           process), as `-mat_view ::ascii_info` reports them, or `NULL`
+-  updatebytes - the bytes kept for values-only updates (`-mat_<type>_update_buffers`), or `NULL`
+
+   Level: intermediate
+
+   Note:
+   The bytes are 0 for a matrix of another type.
+
+.seealso: `MatELLGGetBackend()`, `MATAIJGPU`, `PetscELLGGetDeviceMemory()`
+@*/
+PetscErrorCode MatELLGGetFormat(Mat A, const char *format[], PetscLogDouble *bytes, PetscLogDouble *updatebytes)
+{
+  const char    *f = NULL;
+  PetscLogDouble b = 0, u = 0;
+
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscCheck(A->assembled, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The format of a PETSc-ELLG matrix is known after its final assembly");
+  PetscTryMethod(A, "MatELLGGetFormat_C", (Mat, const char **, PetscLogDouble *, PetscLogDouble *), (A, &f, &b, &u));
+  if (format) *format = f;
+  if (bytes) *bytes = b;
+  if (updatebytes) *updatebytes = u;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

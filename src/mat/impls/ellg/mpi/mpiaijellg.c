@@ -285,6 +285,25 @@ static PetscErrorCode MatELLGGetBackend_MPIAIJFormat(Mat A, PetscELLGBackend *ba
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the diagonal block's format, and the bytes of both blocks */
+static PetscErrorCode MatELLGGetFormat_MPIAIJFormat(Mat A, const char **format, PetscLogDouble *bytes, PetscLogDouble *updatebytes)
+{
+  Mat            blocks[2];
+  PetscLogDouble b, u;
+  PetscBool      ours;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
+  PetscCheck(ours, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The blocks are not stored in the format yet");
+  *bytes = *updatebytes = 0;
+  for (PetscInt k = 1; k >= 0; k--) {
+    PetscCall(MatELLGGetFormat(blocks[k], format, &b, &u));
+    *bytes += b;
+    *updatebytes += u;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatConvert_MPIAIJ_MPIAIJFormat(Mat, MatType, MatReuse, Mat *);
 
 /* the conversions from MPIAIJ to the type (by its mpi and root names), found on a matrix of the type */
@@ -313,6 +332,7 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscCall(ELLGHaloDestroy(&e->halo));
   PetscCall(VecDestroy(&e->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
@@ -362,6 +382,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));
   PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", MatELLGGetFormat_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_TRUE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_TRUE));

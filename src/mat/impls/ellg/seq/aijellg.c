@@ -322,6 +322,20 @@ static PetscErrorCode MatELLGGetBackend_SeqAIJELLG(Mat A, PetscELLGBackend *back
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode MatELLGGetFormat_SeqAIJELLG(Mat A, const char **format, PetscLogDouble *bytes, PetscLogDouble *updatebytes)
+{
+  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  double          b, csr;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJELLGSync(A));
+  ELLGFormatGetBytes(e->fmt, &b, &csr);
+  *format      = e->fmt->ops->name;
+  *bytes       = (PetscLogDouble)b;
+  *updatebytes = (PetscLogDouble)ELLGFormatUpdateBytes(e->fmt);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat, MatType, MatReuse, Mat *);
 
 static PetscErrorCode MatSeqAIJELLGComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
@@ -344,6 +358,7 @@ static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEnt
   PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->seqtype, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
   PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->root, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJELLG : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", compose ? MatELLGGetFormat_SeqAIJELLG : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", compose ? MatProductSetFromOptions_ELLGAnytype : NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATSEQAIJ, entry->seqtype, compose));
   PetscFunctionReturn(PETSC_SUCCESS);
