@@ -71,21 +71,6 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
    the most over which pJDS spreads a small matrix's rows (PJDSEntriesPerThread) */
 #define ELLG_THREADS_RESIDENT 262144
 
-/* The longest rows that a format padding blocks of rows keeps by default: up to 1024 entries, and up to 64
-   for each thread its SpMV gives them (ELLGFormatOps.longrowthreads). Multiplying such rows apart costs a
-   kernel launch more than it saves; longer, or with fewer threads, they would hold up the product */
-#define ELLG_LONG_ROWS_KEPT        1024
-#define ELLG_LONG_ROWS_THREAD_KEPT 64
-
-/* A format that multiplies its long rows in the same launch as the others (ELLGFormatOps.multlongrows)
-   splits out by default the rows longer than the least of 64, 128 and 256 entries whose thread blocks
-   (one per row of up to LONGROWS_CHUNK entries) fit in the threads the GPU runs at once: a split costs no
-   launch there, and a block on such a row shortens the chain of loads that holds up a small matrix's
-   product. When none fits, the rows longer than 256 and than 4 times the mean row length. */
-#define ELLG_LONG_ROWS_FUSED_MIN  64
-#define ELLG_LONG_ROWS_FUSED      256
-#define ELLG_LONG_ROWS_FUSED_MEAN 4
-
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
    The row index is kept on the host in every case. */

@@ -1,6 +1,7 @@
 /* Format-independent parts of the storage formats: options, upload of the CSR, long rows, viewing */
 #include <limits.h>
 #include <ellgformat.h>
+#include <ellglongrowsrule.h>
 
 const char *const ELLGUpdateBuffersTypes[] = {"none", "values", "all", "ELLGUpdateBuffers", "ELLG_UPDATE_KEEP_", NULL};
 
@@ -193,40 +194,6 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Rows longer than 16 times the mean row length and than 128 are long by default: one thread
-   (or a few) on such a row would make a whole warp wait, and padding to it would waste memory. A format
-   that pads blocks of rows keeps them all when the longest is within ELLG_LONG_ROWS_KEPT entries and
-   ELLG_LONG_ROWS_THREAD_KEPT for each of the threads the format gives it. A format that multiplies its
-   long rows in the same launch splits as ELLG_LONG_ROWS_FUSED says. */
-static PetscInt ELLGFormatLongThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
-{
-  const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
-  PetscInt       maxlen = 0;
-  PetscReal      sq     = 0.0;
-
-  if (fmt->long_threshold == -1) return PETSC_MAX_INT;
-  if (fmt->long_threshold > 0) return fmt->long_threshold;
-  if (fmt->ops->multlongrows) {
-    PetscInt64 over[3] = {0, 0, 0}; /* rows longer than 64, 128, 256 */
-
-    for (PetscInt i = 0; i < m; i++)
-      for (PetscInt k = 0; k < 3; k++) over[k] += ai[i + 1] - ai[i] > (ELLG_LONG_ROWS_FUSED_MIN << k);
-    for (PetscInt k = 0; k < 3; k++)
-      if (over[k] * LONGROWS_THREADS <= ELLG_THREADS_RESIDENT) return ELLG_LONG_ROWS_FUSED_MIN << k;
-    return PetscMax(ELLG_LONG_ROWS_FUSED, ELLG_LONG_ROWS_FUSED_MEAN * mean);
-  }
-  if (fmt->ops->longrowthreads) {
-    for (PetscInt i = 0; i < m; i++) {
-      const PetscInt len = ai[i + 1] - ai[i];
-
-      maxlen = PetscMax(maxlen, len);
-      sq += (PetscReal)len * (PetscReal)len;
-    }
-    if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen, ai[m] ? sq / (PetscReal)ai[m] : 0.0)) return PETSC_MAX_INT;
-  }
-  return PetscMax(128, 16 * mean);
-}
-
 /* the CSR values, row starts and effective row lengths (and, for a build, column indices) in the
    backend's memory; each array is in csr as soon as it is allocated, so that ELLGCSRFree() frees what a
    failed upload allocated */
@@ -287,28 +254,6 @@ static PetscErrorCode ELLGCSRFree(PetscELLGBackend be, ELLGCSR *csr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the row lengths the format stores (ai: row starts of the stored rows): 0 for the long rows (those longer than the threshold of the
-   last build), which are listed in rows[] */
-static PetscErrorCode ELLGFormatSplitRows(ELLGFormat fmt, const PetscInt *ai, PetscInt *len, PetscInt *nlong, PetscInt **rows)
-{
-  const PetscInt threshold = fmt->long_applied;
-
-  PetscFunctionBegin;
-  *nlong = 0;
-  for (PetscInt i = 0; i < fmt->mstored; i++) {
-    len[i] = ai[i + 1] - ai[i];
-    if (len[i] > threshold) (*nlong)++;
-  }
-  PetscCall(PetscMalloc1(*nlong, rows));
-  *nlong = 0;
-  for (PetscInt i = 0; i < fmt->mstored; i++)
-    if (len[i] > threshold) {
-      (*rows)[(*nlong)++] = i;
-      len[i]              = 0;
-    }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* frees everything the format stores in the backend's memory (and the host arrays that go with it), keeping its parameters */
 static PetscErrorCode ELLGFormatFreeStored(ELLGFormat fmt)
 {
@@ -346,9 +291,9 @@ static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n
   PetscCall(ELLGFormatStoredRowStarts(fmt, ai, sai));
   csr->m            = fmt->mstored;
   csr->ai           = *sai;
-  fmt->long_applied = ELLGFormatLongThreshold(fmt, fmt->mstored, *sai);
+  fmt->long_applied = ELLGLongRowsThreshold(fmt, fmt->mstored, *sai);
   PetscCall(PetscMalloc1(fmt->mstored, len));
-  PetscCall(ELLGFormatSplitRows(fmt, *sai, *len, &nlong, rows));
+  PetscCall(ELLGLongRowsSplit(fmt, *sai, *len, &nlong, rows));
   csr->len      = *len;
   csr->nlong    = nlong;
   csr->longrows = *rows;
