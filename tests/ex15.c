@@ -107,6 +107,7 @@ static PetscErrorCode CheckParallel(const CSR *c, PetscRandom rnd, PetscInt *nfa
 {
   Mat       A, R, Ad, Ao;
   PetscBool ok = PETSC_TRUE, isd, iso;
+  int       all;
   char      name[2][16];
   PetscReal ratio;
 
@@ -118,9 +119,9 @@ static PetscErrorCode CheckParallel(const CSR *c, PetscRandom rnd, PetscInt *nfa
   PetscCall(PetscObjectTypeCompare((PetscObject)Ao, MATSEQAIJGPU, &iso));
   PetscCall(Chosen(Ad, name[0], sizeof(name[0]), &ratio));
   PetscCall(Chosen(Ao, name[1], sizeof(name[1]), &ratio));
-  ok = (PetscBool)(isd && iso && name[0][0] && name[1][0]);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
-  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel: blocks of seqaijgpu, each chose a format", ok, nfail));
+  all = (int)(isd && iso && name[0][0] && name[1][0]);
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, PETSC_COMM_WORLD));
+  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel: blocks of seqaijgpu, each chose a format", (PetscBool)all, nfail));
   ok = PETSC_TRUE;
   PetscCall(CheckMat(A, R, rnd, "parallel", &ok));
   PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel: product as AIJ's", ok, nfail));
