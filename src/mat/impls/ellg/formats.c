@@ -308,7 +308,7 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
 }
 
 /* removes from the factor F the functions of ours that it got from the matrix: conversions from or to one
-   of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), MatELLGGetBackend_C and
+   of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), our queries (MatELLG*_C) and
    the product handler MatProductSetFromOptions_anytype_C */
 PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
 {
@@ -321,7 +321,7 @@ PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
   for (int i = 0; i < n && names[i]; i++) {
     PetscBool ours, backend, conv;
 
-    PetscCall(PetscStrcmp(names[i], "MatELLGGetBackend_C", &backend));
+    PetscCall(PetscStrbeginswith(names[i], "MatELLG", &backend));
     PetscCall(PetscStrcmp(names[i], "MatProductSetFromOptions_anytype_C", &ours));
     PetscCall(PetscStrbeginswith(names[i], "MatConvert_", &conv));
     ours = (PetscBool)(ours || backend);
