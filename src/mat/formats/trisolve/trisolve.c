@@ -14,7 +14,7 @@ struct _n_ELLGTri {
   /* natural order (host): for transposes and cuSPARSE */
   PetscInt *nrowptr, *ncolidx, *nsrc, *dsrc;
   /* level order (host): row of each position, CSR over positions, value sources, values; the groups'
-     first positions and the groups each reads (g > 1) */
+     first positions and the groups each reads (for the levels solve of the cuda backend with g > 1) */
   int         *perm, *rowptr, *colidx, *gptr, *dptr, *dgrp;
   PetscInt    *lsrc;
   PetscScalar *val, *dinv;
@@ -29,10 +29,12 @@ struct _n_ELLGTri {
 };
 
 /* the groups in level order (a group's level is one more than the highest of the other groups its rows read),
-   the rows of each in the order of the solve; for g > 1, the other groups each group reads */
+   the rows of each in the order of the solve; for the levels solve on the device with g > 1, the groups' first
+   positions and the other groups each reads */
 static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
 {
-  PetscInt *level, *count, *order, *mark, n = t->n, g = t->g, ng = t->ngroups, pos = 0, nd = 0;
+  PetscInt       *level, *count, *order, *mark, n = t->n, g = t->g, ng = t->ngroups, pos = 0, nd = 0;
+  const PetscBool deps = (PetscBool)(g > 1 && t->be == PETSCELLG_BACKEND_CUDA && t->method == ELLG_TRI_LEVELS);
 
   PetscFunctionBegin;
   PetscCall(PetscCalloc2(ng, &level, ng, &mark));
@@ -58,11 +60,11 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
   for (PetscInt l = 0; l < t->nlevels; l++) count[l + 1] += count[l];
   for (PetscInt q = 0; q < ng; q++) order[count[level[q]]++] = q;
   PetscCall(PetscMalloc4(n, &t->perm, n + 1, &t->rowptr, t->nnz, &t->colidx, t->nnz, &t->lsrc));
-  if (g > 1) PetscCall(PetscMalloc3(ng + 1, &t->gptr, ng + 1, &t->dptr, t->ndeps, &t->dgrp));
+  if (deps) PetscCall(PetscMalloc3(ng + 1, &t->gptr, ng + 1, &t->dptr, t->ndeps, &t->dgrp));
   for (PetscInt c = 0; c < ng; c++) {
     const PetscInt q = order[c], last = PetscMin(n, q * g + g) - 1;
 
-    if (g > 1) {
+    if (deps) {
       t->gptr[c] = (int)pos;
       t->dptr[c] = (int)nd;
     }
@@ -70,7 +72,7 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
       const PetscInt i = t->lower ? r : q * g + last - r;
 
       t->perm[pos++] = (int)i;
-      if (g > 1)
+      if (deps)
         for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) {
           const PetscInt d = t->ncolidx[k] / g;
 
@@ -80,7 +82,7 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
         }
     }
   }
-  if (g > 1) {
+  if (deps) {
     t->gptr[ng] = (int)n;
     t->dptr[ng] = (int)nd;
   }
@@ -131,7 +133,7 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
   else if (t->be == PETSCELLG_BACKEND_CUDA) {
     const size_t ng = (size_t)t->ngroups;
 
-    if (t->g > 1) {
+    if (t->gptr) {
       PetscCall(PetscELLGMalloc(t->be, (ng + 1) * sizeof(int), (void **)&t->bgptr));
       PetscCall(PetscELLGMalloc(t->be, (ng + 1) * sizeof(int), (void **)&t->bdptr));
       PetscCall(PetscELLGMalloc(t->be, (size_t)t->ndeps * sizeof(int), (void **)&t->bdgrp));

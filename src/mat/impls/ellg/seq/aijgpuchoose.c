@@ -32,11 +32,6 @@ struct _n_MatSeqAIJGPUChoice {
   char            why[256]; /* what was chosen and why, for the view */
 };
 
-static const ELLGFormatOps *MatAIJGPUOps(MatAIJGPUFormat f)
-{
-  return f == MAT_AIJGPU_ELLG ? &ELLGFormatOps_ELLG : f == MAT_AIJGPU_PJDS ? &ELLGFormatOps_PJDS : &ELLGFormatOps_SlicedELL;
-}
-
 PetscErrorCode MatSeqAIJGPUChoiceCreate(MatSeqAIJGPUChoice *choice)
 {
   PetscFunctionBegin;
@@ -100,15 +95,17 @@ static PetscErrorCode MatSeqAIJGPUSwitch(Mat A, const ELLGFormatOps *ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* builds the format of A in the current format, and gives its bytes relative to CSR and whether it is within the
-   limit */
-static PetscErrorCode MatSeqAIJGPUBuildOne(Mat A, const ELLGFormatOps *ops, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, double *ratio, PetscBool *fits)
+/* builds the format of A in the format f (its operations from the registry of the types), and gives its bytes
+   relative to CSR and whether it is within the limit */
+static PetscErrorCode MatSeqAIJGPUBuildOne(Mat A, MatAIJGPUFormat f, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, double *ratio, PetscBool *fits)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  double          bytes, csr;
+  Mat_SeqAIJELLG           *e = (Mat_SeqAIJELLG *)A->spptr;
+  const MatELLGFormatEntry *entry;
+  double                    bytes, csr;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJGPUSwitch(A, ops));
+  PetscCall(MatELLGFormatFind(MatAIJGPUFormats[f], &entry));
+  PetscCall(MatSeqAIJGPUSwitch(A, entry->ops));
   PetscCall(ELLGFormatBuild(e->fmt, m, n, ai, aj, aa));
   ELLGFormatGetBytes(e->fmt, &bytes, &csr);
   *ratio = csr > 0 ? bytes / csr : 1.0;
@@ -186,17 +183,17 @@ PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const Pet
   }
   MatSeqAIJGPURule(m, ai, e->fmt->compress_rows, order, &minlen, &maxlen, &mean, &sd);
   if (c->mode != MAT_AIJGPU_AUTO && c->mode != MAT_AIJGPU_TIME) { /* as asked */
-    PetscCall(MatSeqAIJGPUBuildOne(A, MatAIJGPUOps(c->mode), m, n, ai, aj, aa, &ratio[0], &fits[0]));
+    PetscCall(MatSeqAIJGPUBuildOne(A, c->mode, m, n, ai, aj, aa, &ratio[0], &fits[0]));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (-mat_aijgpu_format %s; %.2f x CSR)", e->fmt->ops->name, MatAIJGPUFormats[c->mode], ratio[0]));
   } else if (c->mode == MAT_AIJGPU_AUTO) { /* the rule's first that fits, else the smallest */
     PetscInt k, small = 0;
 
     for (k = 0; k < 3; k++) {
-      PetscCall(MatSeqAIJGPUBuildOne(A, MatAIJGPUOps(order[k]), m, n, ai, aj, aa, &ratio[k], &fits[k]));
+      PetscCall(MatSeqAIJGPUBuildOne(A, order[k], m, n, ai, aj, aa, &ratio[k], &fits[k]));
       if (fits[k]) break;
       if (ratio[k] < ratio[small]) small = k;
     }
-    if (k == 3 && small != 2) PetscCall(MatSeqAIJGPUBuildOne(A, MatAIJGPUOps(order[small]), m, n, ai, aj, aa, &ratio[small], &fits[small]));
+    if (k == 3 && small != 2) PetscCall(MatSeqAIJGPUBuildOne(A, order[small], m, n, ai, aj, aa, &ratio[small], &fits[small]));
     how[0] = 0;
     if (k > 0) PetscCall(PetscSNPrintf(how, sizeof(how), "; %s stored over %.1f x CSR", MatAIJGPUFormats[order[0]], (double)MAT_AIJGPU_MAX_CSR));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (auto: row lengths %" PetscInt_FMT " to %" PetscInt_FMT ", mean %.3g, standard deviation %.3g%s; %.2f x CSR)", e->fmt->ops->name, minlen, maxlen, (double)mean, (double)sd, how, ratio[k == 3 ? small : k]));
@@ -204,7 +201,7 @@ PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const Pet
     PetscBool any = PETSC_FALSE;
 
     for (PetscInt k = 0; k < 3; k++) {
-      PetscCall(MatSeqAIJGPUBuildOne(A, MatAIJGPUOps((MatAIJGPUFormat)(k + 1)), m, n, ai, aj, aa, &ratio[k], &fits[k]));
+      PetscCall(MatSeqAIJGPUBuildOne(A, (MatAIJGPUFormat)(k + 1), m, n, ai, aj, aa, &ratio[k], &fits[k]));
       PetscCall(MatSeqAIJGPUTimeProduct(e->fmt, &t[k]));
       any = (PetscBool)(any || fits[k]);
     }
@@ -213,7 +210,7 @@ PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const Pet
         tbest = t[k];
         best  = (MatAIJGPUFormat)(k + 1);
       }
-    if (best != MAT_AIJGPU_SLICEDELL) PetscCall(MatSeqAIJGPUBuildOne(A, MatAIJGPUOps(best), m, n, ai, aj, aa, &ratio[best - 1], &fits[best - 1]));
+    if (best != MAT_AIJGPU_SLICEDELL) PetscCall(MatSeqAIJGPUBuildOne(A, best, m, n, ai, aj, aa, &ratio[best - 1], &fits[best - 1]));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (timed, %d products each: ellg %.3g ms at %.2f x CSR, pjds %.3g ms at %.2f x, slicedell %.3g ms at %.2f x)", e->fmt->ops->name, MAT_AIJGPU_TIMED, 1e3 * (double)t[0], ratio[0], 1e3 * (double)t[1], ratio[1], 1e3 * (double)t[2], ratio[2]));
   }
   PetscCall(PetscInfo(A, "aijgpu chose %s\n", c->why));
