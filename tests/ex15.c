@@ -1,6 +1,7 @@
 static char help[] = "MATAIJGPU, the type that chooses its storage format: the format -mat_aijgpu_format auto chooses for\n\
-matrices of equal row lengths (ellg), of row lengths that spread widely (a power-law graph, a Laplacian with a\n\
-dense row: pjds) and of others (a Laplacian: slicedell), as MatELLGGetFormat() tells it; its bytes within\n\
+matrices of equal row lengths (ellg), of row lengths that spread widely or with a long row among few entries\n\
+(a power-law graph, a Laplacian with a dense row: pjds) and of others (a Laplacian, one with a dense row among\n\
+over 2^20 entries: slicedell), as MatELLGGetFormat() tells it; its bytes within\n\
 1.5 times CSR for the matrices of 1 MB or more; the format asked for by name; a choice by timing products; a\n\
 re-assembly with new values that keeps the choice and one with a new pattern that chooses again; on several\n\
 processes, the blocks of our seq type, each with its own choice. Each product against AIJ's. Prints pass/fail\n\
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
   PetscMPIInt size;
   PetscRandom rnd;
   PetscInt    g = 300, nfail = 0, *len;
-  CSR         equal, lap, small, dense, pl;
+  CSR         equal, lap, small, dense, bigdense, pl;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -154,6 +155,10 @@ int main(int argc, char **argv)
     PetscCall(CheckChoice(&equal, NULL, MATELLG, rnd, &nfail));
     PetscCall(CheckChoice(&lap, NULL, MATSLICEDELL, rnd, &nfail));
     PetscCall(CheckChoice(&dense, NULL, MATPJDS, rnd, &nfail));
+    PetscCall(CSRLaplacianDenseRow(440, &bigdense)); /* over 2^20 entries: its long row alone does not make it pjds */
+    PetscCall(PetscStrncpy(bigdense.name, "large laplacian with a dense row", sizeof(bigdense.name)));
+    PetscCall(CheckChoice(&bigdense, NULL, MATSLICEDELL, rnd, &nfail));
+    PetscCall(CSRDestroy(&bigdense));
     PetscCall(CheckChoice(&pl, NULL, MATPJDS, rnd, &nfail));
     PetscCall(CheckChoice(&lap, "ellg", MATELLG, rnd, &nfail));
     PetscCall(CheckChoice(&pl, "slicedell", MATSLICEDELL, rnd, &nfail));

@@ -48,6 +48,7 @@ typedef struct {
   PetscErrorCode (*getdiagonal)(ELLGFormat, PetscScalar *);                                    /* d_i = a_ii (0 for rows it stores none of) */
   PetscErrorCode (*spmm)(ELLGFormat, const ELLGSpMMArgs *);                                    /* C = A B (+ C), on the stream of the arguments */
   PetscErrorCode (*copyparameters)(ELLGFormat, ELLGFormat);                                    /* options of one matrix to its duplicate */
+  PetscBool (*sameparameters)(ELLGFormat, ELLGFormat);                                         /* whether two have the same options */
   PetscErrorCode (*view)(ELLGFormat, PetscViewer);                                             /* ASCII info lines */
   PetscErrorCode (*reset)(ELLGFormat);                                                         /* free the stored matrix, keep parameters */
   PetscErrorCode (*destroy)(ELLGFormat);                                                       /* free data */
@@ -113,9 +114,9 @@ PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBac
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITEMS);
 PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
+PETSC_INTERN PetscBool      ELLGFormatSameParameters(ELLGFormat, ELLGFormat);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscInt       ELLGFormatSmallThreadsPerRow(PetscInt, PetscInt);
-PETSC_INTERN int            ELLGFormatLog2(PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat, ELLG_OPTION_ITEMS, PetscBool *);
 PETSC_INTERN PetscBool      ELLGFormatCompactIndices(const ELLGCSR *);
@@ -127,7 +128,6 @@ PETSC_INTERN PetscErrorCode ELLGFormatMultTransposeAdd(ELLGFormat, const PetscSc
 PETSC_INTERN PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatSpMM(ELLGFormat, const ELLGSpMMArgs *);
 PETSC_INTERN size_t         ELLGFormatSpMMWorkSize(ELLGFormat, PetscInt);
-PETSC_INTERN int            ELLGSpMMColumns(PetscInt, PetscInt64, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 PETSC_INTERN void           ELLGFormatGetBytes(ELLGFormat, double *, double *);
 PETSC_INTERN size_t         ELLGFormatUpdateBytes(ELLGFormat); /* what values-only updates keep in the backend's memory */
@@ -144,3 +144,31 @@ PETSC_INTERN size_t         ELLGLongRowsSpMMWorkSize(ELLGLongRows, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGLongRowsView(ELLGLongRows, PetscViewer);
 PETSC_INTERN PetscErrorCode ELLGLongRowsDestroy(ELLGLongRows *);
 PETSC_INTERN size_t         ELLGLongRowsBytes(ELLGLongRows);
+
+/* the exponent of v, a power of two */
+static inline int ELLGFormatLog2(PetscInt v)
+{
+  int e = 0;
+
+  while (((PetscInt)1 << e) < v) e++;
+  return e;
+}
+
+/*
+   The columns of C that a group of threads accumulates per pass over its row (FastSpMM's L_c), for ncols
+   columns and a kernel of threads threads per pass: the option (-mat_<format>_spmm_columns) if given,
+   else 8, halved while the passes would run fewer than 2^17 threads (about a thousand per multiprocessor:
+   a small matrix keeps the GPU busy with more, narrower passes); never more than ncols. With 8, A's
+   values and indices (12 bytes an entry) are read once per 8 columns of C, against the 64 bytes of B an
+   entry reads for them: A's share of the traffic is below a fifth, and the partial sums take 16 registers.
+*/
+static inline int ELLGSpMMColumns(PetscInt option, PetscInt64 threads, PetscInt ncols)
+{
+  PetscInt lc = option;
+
+  if (!lc) {
+    lc = 8;
+    while (lc > 1 && threads * ((ncols + lc - 1) / lc) < ((PetscInt64)1 << 17)) lc /= 2;
+  }
+  return (int)PetscMax(1, PetscMin(lc, ncols));
+}

@@ -52,7 +52,8 @@ static inline PetscErrorCode MatELLGBoundToCPU(Mat A, PetscBool *bound)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Log events (registered in PetscELLGInitializePackage()) */
+/* Log events (src/sys/events.c, registered in PetscELLGInitializePackage()) */
+PETSC_INTERN PetscErrorCode PetscELLGRegisterEvents_Private(void);
 PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_SpGEMM, ELLG_SOR;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
@@ -64,6 +65,7 @@ typedef enum {
   ELLG_MEMCPY_DTOD
 } ELLGMemcpyKind;
 
+PETSC_INTERN PetscErrorCode PetscELLGGetBackend_Private(PetscELLGBackend *);
 PETSC_INTERN PetscErrorCode PetscELLGMalloc(PetscELLGBackend, size_t, void **);
 PETSC_INTERN PetscErrorCode PetscELLGFree(PetscELLGBackend, void *);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpy(PetscELLGBackend, void *, const void *, size_t, ELLGMemcpyKind);
@@ -82,6 +84,15 @@ PETSC_INTERN void ELLGHostGatherColumns(void *, int, int, const int *, const dou
 PETSC_INTERN void ELLGHostScatter(void *, int, const int *, const double *, double *, int);
 PETSC_INTERN void ELLGHostScatterColumns(void *, int, int, const int *, const double *, int, double *, int, int);
 
+/* how an operation uses the values of an object kept on the host and in a backend's memory (device
+   vectors, device dense matrices) */
+typedef enum {
+  ELLG_ACCESS_NONE, /* not at all (assembly, options, symbolic products) */
+  ELLG_ACCESS_READ,
+  ELLG_ACCESS_WRITE, /* every entry is overwritten: nothing is copied to the copy it works on */
+  ELLG_ACCESS_READ_WRITE
+} ELLGAccess;
+
 /* Dense matrices whose values the sparse times dense products use in a backend's memory: whether a
    matrix is one (ours of that backend, when asked with its values valid there, or PETSc's CUDA dense
    matrices for cuda), and its local array and leading dimension */
@@ -91,19 +102,13 @@ PETSC_INTERN PetscErrorCode MatDenseGPURestoreBackendArrayRead(Mat, const PetscS
 PETSC_INTERN PetscErrorCode MatDenseGPUGetBackendArrayWrite(Mat, PetscScalar **, PetscInt *);
 PETSC_INTERN PetscErrorCode MatDenseGPURestoreBackendArrayWrite(Mat, PetscScalar **);
 
-/* how an operation uses the values of a vector */
-typedef enum {
-  VECGPU_READ,
-  VECGPU_WRITE, /* every entry is overwritten: nothing is copied to the copy it works on */
-  VECGPU_READ_WRITE
-} VecGPUAccess;
 
 /* Vectors whose values the products use in a backend's memory (src/vec/impls/gpu/vecbackendarray.c):
    whether a vector is one (ours of that backend, or PETSc's CUDA vectors for cuda), and its array */
 PETSC_INTERN PetscErrorCode VecGPUInBackend(Vec, PetscELLGBackend, PetscBool *);
 PETSC_INTERN PetscErrorCode VecGPUGetBackendStandIn(Vec, PetscELLGBackend, PetscBool, Vec *, Vec *);
-PETSC_INTERN PetscErrorCode VecGPUGetBackendArray(Vec, VecGPUAccess, PetscScalar **);
-PETSC_INTERN PetscErrorCode VecGPURestoreBackendArray(Vec, VecGPUAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode VecGPUGetBackendArray(Vec, ELLGAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode VecGPURestoreBackendArray(Vec, ELLGAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode PetscELLGDefaultVecType(PetscELLGBackend, VecType *);
 
 /* Type constructors registered by the package */

@@ -21,6 +21,9 @@
 #define ELLG_LONG_ROWS_FUSED      256
 #define ELLG_LONG_ROWS_FUSED_MEAN 4
 
+/* rows longer than 16 times the mean row length and than 128 are long by default for most formats */
+#define ELLG_LONG_ROWS_DEFAULT(mean) PetscMax(128, 16 * (mean))
+
 /* the row length above which rows of the m rows of starts ai are long for the format (PETSC_MAX_INT: none) */
 PETSC_INTERN PetscInt ELLGLongRowsThreshold(ELLGFormat, PetscInt, const PetscInt *);
 /* the lengths the format stores of its stored rows (0 for the long ones, those longer than the threshold of the

@@ -93,35 +93,13 @@ static PetscErrorCode PetscELLGBackendHelp(PetscELLGBackend be)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*@
-   PetscELLGGetBackend - the backend that new PETSc-ELLG objects use
-
-   Not Collective
-
-   Output Parameter:
-.  backend - `PETSCELLG_BACKEND_CUDA` or `PETSCELLG_BACKEND_HOST`
-
-   Options Database Keys:
-+  -ellg_backend <host,cuda> - choose it; default cuda when a usable GPU is present, else host
--  -ellg_device <d> - the CUDA device; default: node-local rank modulo the devices (with a PETSc built with CUDA, PETSc's device, chosen by -device_select_cuda)
-
-   Level: intermediate
-
-   Note:
-   Asking for cuda when the library was built without CUDA, or when no GPU is usable, is an error; so is a GPU
-   that is present but cannot be started (e.g. no memory left for another CUDA context): there is no silent
-   fall back to the host. With -ellg_backend host, no GPU is touched.
-
-.seealso: `PetscELLGBackend`, `MatELLGGetBackend()`, `VecGPUGetBackend()`
-@*/
-PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
+/* the backend that new objects use (PetscELLGGetBackend(), without initializing the package) */
+PetscErrorCode PetscELLGGetBackend_Private(PetscELLGBackend *backend)
 {
   PetscEnum e   = ENUM_DUMMY;
   PetscBool set = PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscAssertPointer(backend, 1);
-  PetscCall(PetscELLGInitializePackage());
   PetscCall(PetscOptionsGetEnum(NULL, NULL, "-ellg_backend", PetscELLGBackends, &e, &set));
   if (!set || (PetscELLGBackend)e == PETSCELLG_BACKEND_CUDA) PetscCall(PetscELLGProbeDevice()); /* the host backend needs no GPU */
   if (set) {

@@ -1,9 +1,6 @@
 /* Package registration: types, log events, finalization */
 #include <ellgimpl.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_SpGEMM, ELLG_SOR;
-PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
-
 static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
 
 /*@C
@@ -50,40 +47,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(VecRegister(VECMPIGPU, VecCreate_MPIGPU));
   PetscCall(VecRegister(VECGPU, VecCreate_GPU));
 
-  PetscCall(PetscLogEventRegister("ELLGBuild", MAT_CLASSID, &ELLG_Build));
-  PetscCall(PetscLogEventRegister("ELLGCopyToGPU", MAT_CLASSID, &ELLG_CopyToGPU));
-  PetscCall(PetscLogEventRegister("ELLGUpdateVals", MAT_CLASSID, &ELLG_UpdateValues));
-  PetscCall(PetscLogEventRegister("ELLGMult", MAT_CLASSID, &ELLG_Mult));
-  PetscCall(PetscLogEventRegister("ELLGMultAdd", MAT_CLASSID, &ELLG_MultAdd));
-  PetscCall(PetscLogEventRegister("ELLGMultT", MAT_CLASSID, &ELLG_MultT));
-  PetscCall(PetscLogEventRegister("ELLGMultTAdd", MAT_CLASSID, &ELLG_MultTAdd));
-  PetscCall(PetscLogEventRegister("ELLGGetDiag", MAT_CLASSID, &ELLG_GetDiagonal));
-  PetscCall(PetscLogEventRegister("ELLGHaloBegin", MAT_CLASSID, &ELLG_HaloBegin));
-  PetscCall(PetscLogEventRegister("ELLGHaloEnd", MAT_CLASSID, &ELLG_HaloEnd));
-  PetscCall(PetscLogEventRegister("ELLGSpMM", MAT_CLASSID, &ELLG_SpMM));
-  PetscCall(PetscLogEventRegister("ELLGSpMMChunks", MAT_CLASSID, &ELLG_SpMMChunks));
-  PetscCall(PetscLogEventRegister("ELLGTriBuild", MAT_CLASSID, &ELLG_TriBuild));
-  PetscCall(PetscLogEventRegister("ELLGTriValues", MAT_CLASSID, &ELLG_TriValues));
-  PetscCall(PetscLogEventRegister("ELLGTriSolve", MAT_CLASSID, &ELLG_TriSolve));
-  PetscCall(PetscLogEventRegister("ELLGSpGEMM", MAT_CLASSID, &ELLG_SpGEMM));
-  PetscCall(PetscLogEventRegister("ELLGSOR", MAT_CLASSID, &ELLG_SOR));
-  PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
-  PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
-  PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));
-  PetscCall(PetscLogEventRegister("DenseGPUCopyFrom", MAT_CLASSID, &MATDENSEGPU_CopyFromGPU));
-  /*
-     Events that one process logs on its own: the copies between host and device happen when that
-     process's part is out of date (a vector's on one rank only, for a parallel vector), and builds
-     and value updates are of a process's blocks. With -log_sync (on in PETSc's test harness, -petsc_ci,
-     from 3.21) a collective event begun with an object waits for the other processes of its communicator,
-     which hangs when they do not log it too; PETSc marks its own device copies the same way.
-  */
-  {
-    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
-
-    for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(local); i++) PetscCall(PetscLogEventSetCollective(local[i], PETSC_FALSE));
-  }
-
+  PetscCall(PetscELLGRegisterEvents_Private());
   PetscCall(PetscRegisterFinalize(PetscELLGFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -99,5 +63,35 @@ PetscErrorCode PetscDLLibraryRegister_petscellg(void)
 {
   PetscFunctionBegin;
   PetscCall(PetscELLGInitializePackage());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+   PetscELLGGetBackend - the backend that new PETSc-ELLG objects use
+
+   Not Collective
+
+   Output Parameter:
+.  backend - `PETSCELLG_BACKEND_CUDA` or `PETSCELLG_BACKEND_HOST`
+
+   Options Database Keys:
++  -ellg_backend <host,cuda> - choose it; default cuda when a usable GPU is present, else host
+-  -ellg_device <d> - the CUDA device; default: node-local rank modulo the devices (with a PETSc built with CUDA, PETSc's device, chosen by -device_select_cuda)
+
+   Level: intermediate
+
+   Note:
+   Asking for cuda when the library was built without CUDA, or when no GPU is usable, is an error; so is a GPU
+   that is present but cannot be started (e.g. no memory left for another CUDA context): there is no silent
+   fall back to the host. With -ellg_backend host, no GPU is touched.
+
+.seealso: `PetscELLGBackend`, `MatELLGGetBackend()`, `VecGPUGetBackend()`
+@*/
+PetscErrorCode PetscELLGGetBackend(PetscELLGBackend *backend)
+{
+  PetscFunctionBegin;
+  PetscAssertPointer(backend, 1);
+  PetscCall(PetscELLGInitializePackage());
+  PetscCall(PetscELLGGetBackend_Private(backend));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -128,15 +128,6 @@ PetscInt ELLGFormatSmallThreadsPerRow(PetscInt m, PetscInt w)
   return T;
 }
 
-/* the exponent of v, a power of two */
-int ELLGFormatLog2(PetscInt v)
-{
-  int e = 0;
-
-  while (((PetscInt)1 << e) < v) e++;
-  return e;
-}
-
 /* -mat_<format>_compact_indices: column indices as 16-bit offsets from the row where they fit (default) */
 PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscBool *compact)
 {
@@ -192,6 +183,14 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   to->spmm_streams   = from->spmm_streams;
   if (from->ops == to->ops) PetscCall(from->ops->copyparameters(from, to)); /* those of the format: of the same one only */
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether ELLGFormatCopyParameters(from, to) would leave the options of to as they are */
+PetscBool ELLGFormatSameParameters(ELLGFormat from, ELLGFormat to)
+{
+  if (from->long_threshold != to->long_threshold || from->update_keep != to->update_keep || from->compress_rows != to->compress_rows) return PETSC_FALSE;
+  if (from->spmm_columns != to->spmm_columns || from->spmm_chunk != to->spmm_chunk || from->spmm_streams != to->spmm_streams) return PETSC_FALSE;
+  return (PetscBool)(from->ops != to->ops || from->ops->sameparameters(from, to));
 }
 
 /* the CSR values, row starts and effective row lengths (and, for a build, column indices) in the
@@ -434,25 +433,6 @@ PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat fmt, PetscScalar *d)
   PetscCall(fmt->ops->getdiagonal(fmt, d));
   if (fmt->longrows) PetscCall(ELLGLongRowsGetDiagonal(fmt->longrows, d));
   PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/*
-   The columns of C that a group of threads accumulates per pass over its row (FastSpMM's L_c), for ncols
-   columns and a kernel of threads threads per pass: the option (-mat_<format>_spmm_columns) if given,
-   else 8, halved while the passes would run fewer than 2^17 threads (about a thousand per multiprocessor:
-   a small matrix keeps the GPU busy with more, narrower passes); never more than ncols. With 8, A's
-   values and indices (12 bytes an entry) are read once per 8 columns of C, against the 64 bytes of B an
-   entry reads for them: A's share of the traffic is below a fifth, and the partial sums take 16 registers.
-*/
-int ELLGSpMMColumns(PetscInt option, PetscInt64 threads, PetscInt ncols)
-{
-  PetscInt lc = option;
-
-  if (!lc) {
-    lc = 8;
-    while (lc > 1 && threads * ((ncols + lc - 1) / lc) < ((PetscInt64)1 << 17)) lc /= 2;
-  }
-  return (int)PetscMax(1, PetscMin(lc, ncols));
 }
 
 /* C = A B (+ C when args->add): the format's kernel, then the long rows; compressed, the stored rows'

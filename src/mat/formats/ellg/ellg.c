@@ -82,6 +82,13 @@ static PetscErrorCode ELLGCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscBool ELLGSameParameters(ELLGFormat from, ELLGFormat to)
+{
+  const ELLG *a = (const ELLG *)from->data, *b = (const ELLG *)to->data;
+
+  return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
+}
+
 static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
   ELLG          *e     = (ELLG *)fmt->data;
@@ -184,6 +191,7 @@ const ELLGFormatOps ELLGFormatOps_ELLG = {
   .getdiagonal      = ELLGGetDiagonal,
   .spmm             = ELLGSpMM,
   .copyparameters   = ELLGCopyParameters,
+  .sameparameters   = ELLGSameParameters,
   .view             = ELLGView,
   .reset            = ELLGReset,
   .destroy          = ELLGDestroy,

@@ -32,7 +32,7 @@ PetscInt ELLGLongRowsThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
     }
     if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen, ai[m] ? sq / (PetscReal)ai[m] : 0.0)) return PETSC_MAX_INT;
   }
-  return PetscMax(128, 16 * mean);
+  return ELLG_LONG_ROWS_DEFAULT(mean);
 }
 
 /* the row lengths the format stores (ai: row starts of the stored rows): 0 for the long rows (those longer than the threshold of the

@@ -129,6 +129,13 @@ static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscBool PJDSSameParameters(ELLGFormat from, ELLGFormat to)
+{
+  const PJDS *a = (const PJDS *)from->data, *b = (const PJDS *)to->data;
+
+  return (PetscBool)(a->br == b->br && a->bs_option == b->bs_option && a->ept_option == b->ept_option && a->compact == b->compact);
+}
+
 /* perm[] by a stable counting sort of the stored row lengths len[]: longest rows first, then the rows
    without stored entries, then the nlong long rows longrows[] (ascending), which the SpMV bins leave to
    the long-row blocks of their kernel */
@@ -376,6 +383,7 @@ const ELLGFormatOps ELLGFormatOps_PJDS = {
   .getdiagonal      = PJDSGetDiagonal,
   .spmm             = PJDSSpMM,
   .copyparameters   = PJDSCopyParameters,
+  .sameparameters   = PJDSSameParameters,
   .view             = PJDSView,
   .reset            = PJDSReset,
   .destroy          = PJDSDestroy,

@@ -127,6 +127,13 @@ static PetscErrorCode SlicedCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscBool SlicedSameParameters(ELLGFormat from, ELLGFormat to)
+{
+  const Sliced *a = (const Sliced *)from->data, *b = (const Sliced *)to->data;
+
+  return (PetscBool)(a->C_option == b->C_option && a->sigma_option == b->sigma_option && a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
+}
+
 /* bytes of slice height C over the row lengths L[] in stored order; sorted: L is sorted (descending)
    within windows that are multiples of C, so a slice's width is its first length, and a permutation
    is stored */
@@ -446,6 +453,7 @@ const ELLGFormatOps ELLGFormatOps_SlicedELL = {
   .getdiagonal      = SlicedGetDiagonal,
   .spmm             = SlicedSpMM,
   .copyparameters   = SlicedCopyParameters,
+  .sameparameters   = SlicedSameParameters,
   .view             = SlicedView,
   .reset            = SlicedReset,
   .destroy          = SlicedDestroy,

@@ -40,22 +40,20 @@ PetscErrorCode MatDenseGPUCheckType_Private(Mat A, const char func[])
 /* before host code of the base type uses the values of M (any matrix: nothing happens unless it is a
    device dense matrix) as mode says: reading brings the host copy up to date, writing makes it the
    valid copy */
-PetscErrorCode MatDenseGPUHostBegin_Private(Mat M, MatDenseGPUAccess mode)
+PetscErrorCode MatDenseGPUHostBegin_Private(Mat M, ELLGAccess mode)
 {
   Mat S;
 
   PetscFunctionBegin;
-  if (mode == MATDENSEGPU_NONE) PetscFunctionReturn(PETSC_SUCCESS);
+  if (mode == ELLG_ACCESS_NONE) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatDenseGPUGetValues_Private(M, &S));
-  if (!S) PetscFunctionReturn(PETSC_SUCCESS);
-  if (mode != MATDENSEGPU_WRITE) PetscCall(MatSeqDenseGPUCopyFromBackend_Private(S));
-  if (mode != MATDENSEGPU_READ) MatDenseGPUData(S)->mask = PETSC_OFFLOAD_CPU;
+  if (S) PetscCall(ELLGMirrorHostBegin(&MatDenseGPUData(S)->mirror, mode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* after it: the local block of an mpidensegpu that MPIDense made anew is converted; after writing, the
    host copy is the valid one (unless the operation itself ended on the backend) */
-PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, MatDenseGPUAccess mode)
+PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, ELLGAccess mode)
 {
   Mat       S;
   PetscBool mpi;
@@ -63,19 +61,18 @@ PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, MatDenseGPUAccess mode)
   PetscFunctionBegin;
   if (!M) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompare((PetscObject)M, MATMPIDENSEGPU, &mpi));
-  if (mpi && M->spptr) PetscCall(MatMPIDenseGPUAdoptLocal_Private(M));
-  if (mode != MATDENSEGPU_WRITE && mode != MATDENSEGPU_READ_WRITE) PetscFunctionReturn(PETSC_SUCCESS);
+  if (mpi && M->spptr) PetscCall((*MatDenseGPUData(M)->adoptlocal)(M));
   PetscCall(MatDenseGPUGetValues_Private(M, &S));
-  if (S && MatDenseGPUData(S)->mask == PETSC_OFFLOAD_BOTH) MatDenseGPUData(S)->mask = PETSC_OFFLOAD_CPU;
+  if (S) ELLGMirrorHostEnd(&MatDenseGPUData(S)->mirror, mode);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 #define HOST_BEGIN(M, mode) PetscCall(MatDenseGPUHostBegin_Private(M, mode))
 #define HOST_END(M, mode)   PetscCall(MatDenseGPUHostEnd_Private(M, mode))
-#define R                   MATDENSEGPU_READ
-#define W                   MATDENSEGPU_WRITE
-#define RW                  MATDENSEGPU_READ_WRITE
-#define N                   MATDENSEGPU_NONE
+#define R                   ELLG_ACCESS_READ
+#define W                   ELLG_ACCESS_WRITE
+#define RW                  ELLG_ACCESS_READ_WRITE
+#define N                   ELLG_ACCESS_NONE
 
 /*
    The operations SeqDense and MPIDense set (PETSc 3.18 to 3.26), but productsetfromoptions, which uses no
@@ -149,7 +146,7 @@ PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, MatDenseGPUAccess mode)
   PETSC_INTERN PetscErrorCode MatDenseGPUBase_##op params; \
   PetscErrorCode              MatDenseGPUBase_##op params \
   { \
-    const MatDenseGPUAccess access = (mode); \
+    const ELLGAccess access = (mode); \
     PetscErrorCode(*base) params   = MatDenseGPUData(self)->baseops.op; \
 \
     PetscFunctionBegin; \
@@ -220,7 +217,7 @@ static PetscErrorCode MatConvert_DenseGPU_Base(Mat A, MatType newtype, MatReuse 
     PetscCall(PetscObjectQueryFunction((PetscObject)A, name, &conv));
   }
   PetscCheck(conv, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No conversion of %s to %s", base, newtype);
-  PetscCall(MatDenseGPUHostBegin_Private(A, reuse == MAT_INPLACE_MATRIX ? MATDENSEGPU_READ_WRITE : MATDENSEGPU_READ));
+  PetscCall(MatDenseGPUHostBegin_Private(A, reuse == MAT_INPLACE_MATRIX ? ELLG_ACCESS_READ_WRITE : ELLG_ACCESS_READ));
   PetscCall((*conv)(A, newtype, reuse, B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

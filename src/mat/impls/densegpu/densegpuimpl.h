@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ellgimpl.h>
+#include <ellgmirror.h>
 #include <petsc/private/matimpl.h>
 #include <vecgpubackend.h>
 
@@ -13,7 +14,7 @@
    A seqdensegpu matrix is a MATSEQDENSE converted in place: PETSc's host array (leading dimension
    lda >= rows) is the master copy, the backend copy (device memory for cuda, a separate host
    allocation for host) is compact, leading dimension = rows, allocated on first use. mask says which
-   copy is valid: PETSC_OFFLOAD_CPU, PETSC_OFFLOAD_GPU (the backend copy) or PETSC_OFFLOAD_BOTH.
+   copy is valid (ELLGMirror, ellgmirror.h).
 
    An mpidensegpu matrix is a MATMPIDENSE whose local block (MatDenseGetLocalMatrix()) is a
    seqdensegpu: its values and their state are the local block's. MPIDense makes its local block a
@@ -54,6 +55,7 @@ typedef struct {
 typedef struct {
   PetscELLGBackend         backend;
   PetscBool                mpi;     /* mpidensegpu: the values are those of the local block */
+  PetscErrorCode (*adoptlocal)(Mat); /* mpidensegpu: converts a local block that the base type made anew */
   struct _MatOps           baseops; /* the operations of the dense base type (host code) */
   struct _MatOps           gpuops;  /* ours, as set at conversion: converting back restores the base ones where ours still are */
   MatDenseGPUBaseFunctions base;    /* the composed functions of the base type we intercept */
@@ -61,16 +63,8 @@ typedef struct {
   const VecGPUKernels *kernels;
   PetscScalar         *array; /* backend copy, leading dimension = rows; NULL until first needed */
   PetscOffloadMask     mask;
-  PetscInt             hostreads, hostwrites; /* host arrays out for reading, for writing */
+  ELLGMirror           mirror; /* the two copies, mask */
 } Mat_DenseGPU;
-
-/* how an operation uses the values of a matrix */
-typedef enum {
-  MATDENSEGPU_NONE, /* not at all (assembly, options, symbolic products) */
-  MATDENSEGPU_READ,
-  MATDENSEGPU_WRITE, /* every entry is overwritten: nothing is copied to the copy it works on */
-  MATDENSEGPU_READ_WRITE
-} MatDenseGPUAccess;
 
 static inline Mat_DenseGPU *MatDenseGPUData(Mat A)
 {
@@ -80,7 +74,7 @@ static inline Mat_DenseGPU *MatDenseGPUData(Mat A)
 /* whether a host array of the seqdensegpu matrix is checked out: its operations then run on the host copy */
 static inline PetscBool MatDenseGPUCheckedOut(const Mat_DenseGPU *d)
 {
-  return (PetscBool)(d->hostreads > 0 || d->hostwrites > 0);
+  return ELLGMirrorCheckedOut(&d->mirror);
 }
 
 /* device dense matrix of either kind: type check, the seqdensegpu holding the values */
@@ -106,8 +100,8 @@ PETSC_INTERN PetscErrorCode MatDenseGPUSetTypeNames_Private(Mat, MatType, VecTyp
   } while (0)
 
 /* host copy around an operation of the base type (densegpubase.c) */
-PETSC_INTERN PetscErrorCode MatDenseGPUHostBegin_Private(Mat, MatDenseGPUAccess);
-PETSC_INTERN PetscErrorCode MatDenseGPUHostEnd_Private(Mat, MatDenseGPUAccess);
+PETSC_INTERN PetscErrorCode MatDenseGPUHostBegin_Private(Mat, ELLGAccess);
+PETSC_INTERN PetscErrorCode MatDenseGPUHostEnd_Private(Mat, ELLGAccess);
 PETSC_INTERN PetscErrorCode MatDenseGPUWrapBaseOps_Private(Mat, const char[]);
 PETSC_INTERN PetscErrorCode MatDenseGPUComposeBaseFunctions_Private(Mat, const char[], const char[], PetscBool);
 PETSC_INTERN PetscErrorCode MatDenseGPUUnwrap_Private(Mat);
@@ -123,14 +117,11 @@ PETSC_INTERN PetscErrorCode MatDenseGPUBase_duplicate(Mat, MatDuplicateOption, M
 /* seqdensegpu (seq/seqdensegpu.c) */
 PETSC_INTERN PetscErrorCode MatConvertInPlace_SeqDense_SeqDenseGPU(Mat, PetscELLGBackend);
 PETSC_INTERN PetscErrorCode MatSeqDenseGPURevert_Private(Mat, PetscBool);
-PETSC_INTERN PetscErrorCode MatSeqDenseGPUCopyToBackend_Private(Mat);
-PETSC_INTERN PetscErrorCode MatSeqDenseGPUCopyFromBackend_Private(Mat);
-PETSC_INTERN PetscErrorCode MatSeqDenseGPUBackendArray_Private(Mat, MatDenseGPUAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode MatSeqDenseGPUBackendArray_Private(Mat, ELLGAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqDenseGPURestoreWritten_Private(Mat);
 PETSC_INTERN PetscErrorCode MatCreate_SeqDenseGPU(Mat);
 
 /* mpidensegpu (mpi/mpidensegpu.c) */
-PETSC_INTERN PetscErrorCode MatMPIDenseGPUAdoptLocal_Private(Mat);
 PETSC_INTERN PetscErrorCode MatCreate_MPIDenseGPU(Mat);
 
 /* both: conversions and constructors from those of a kind, values of one dense matrix into another of

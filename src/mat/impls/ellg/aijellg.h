@@ -53,7 +53,7 @@ PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry 
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCreate(MatSeqAIJGPUChoice *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceDestroy(MatSeqAIJGPUChoice *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice, Mat);
-PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceSetFromOptions(MatSeqAIJGPUChoice, ELLG_OPTION_ITEMS);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceSetFromOptions(MatSeqAIJGPUChoice, ELLG_OPTION_ITEMS, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceView(MatSeqAIJGPUChoice, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGBuildFormat(Mat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);

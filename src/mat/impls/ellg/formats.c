@@ -493,6 +493,7 @@ PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat D)
 PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm comm, PetscInt m, PetscInt n, PetscInt nz, const PetscInt nnz[], Mat *A)
 {
   PetscFunctionBegin;
+  PetscCall(PetscELLGInitializePackage());
   PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, m, n, m, n));
   PetscCall(MatSetType(*A, MATSEQAIJELLG));

@@ -63,21 +63,21 @@ PetscErrorCode VecGPUInBackend(Vec v, PetscELLGBackend be, PetscBool *flg)
 }
 
 /* the local values of v (for which VecGPUInBackend() holds) in its backend's memory, for access mode */
-PetscErrorCode VecGPUGetBackendArray(Vec v, VecGPUAccess mode, PetscScalar **a)
+PetscErrorCode VecGPUGetBackendArray(Vec v, ELLGAccess mode, PetscScalar **a)
 {
   Vec_GPU *g;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
   if (g) {
-    if (mode == VECGPU_READ) PetscCall(VecGPUGetArrayRead(v, (const PetscScalar **)a));
-    else if (mode == VECGPU_WRITE) PetscCall(VecGPUGetArrayWrite(v, a));
+    if (mode == ELLG_ACCESS_READ) PetscCall(VecGPUGetArrayRead(v, (const PetscScalar **)a));
+    else if (mode == ELLG_ACCESS_WRITE) PetscCall(VecGPUGetArrayWrite(v, a));
     else PetscCall(VecGPUGetArray(v, a));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(ELLG_HAVE_PETSC_CUDA)
-  if (mode == VECGPU_READ) PetscCall(VecCUDAGetArrayRead(v, (const PetscScalar **)a));
-  else if (mode == VECGPU_WRITE) PetscCall(VecCUDAGetArrayWrite(v, a));
+  if (mode == ELLG_ACCESS_READ) PetscCall(VecCUDAGetArrayRead(v, (const PetscScalar **)a));
+  else if (mode == ELLG_ACCESS_WRITE) PetscCall(VecCUDAGetArrayWrite(v, a));
   else PetscCall(VecCUDAGetArray(v, a));
   PetscCall(PetscELLGWaitForPetsc());
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -87,22 +87,22 @@ PetscErrorCode VecGPUGetBackendArray(Vec v, VecGPUAccess mode, PetscScalar **a)
 }
 
 /* gives back the array of VecGPUGetBackendArray() */
-PetscErrorCode VecGPURestoreBackendArray(Vec v, VecGPUAccess mode, PetscScalar **a)
+PetscErrorCode VecGPURestoreBackendArray(Vec v, ELLGAccess mode, PetscScalar **a)
 {
   Vec_GPU *g;
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
   if (g) {
-    if (mode == VECGPU_READ) PetscCall(VecGPURestoreArrayRead(v, (const PetscScalar **)a));
-    else if (mode == VECGPU_WRITE) PetscCall(VecGPURestoreArrayWrite(v, a));
+    if (mode == ELLG_ACCESS_READ) PetscCall(VecGPURestoreArrayRead(v, (const PetscScalar **)a));
+    else if (mode == ELLG_ACCESS_WRITE) PetscCall(VecGPURestoreArrayWrite(v, a));
     else PetscCall(VecGPURestoreArray(v, a));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(ELLG_HAVE_PETSC_CUDA)
   PetscCall(PetscELLGPetscWaitForUs());
-  if (mode == VECGPU_READ) PetscCall(VecCUDARestoreArrayRead(v, (const PetscScalar **)a));
-  else if (mode == VECGPU_WRITE) PetscCall(VecCUDARestoreArrayWrite(v, a));
+  if (mode == ELLG_ACCESS_READ) PetscCall(VecCUDARestoreArrayRead(v, (const PetscScalar **)a));
+  else if (mode == ELLG_ACCESS_WRITE) PetscCall(VecCUDARestoreArrayWrite(v, a));
   else PetscCall(VecCUDARestoreArray(v, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 #else

@@ -1,43 +1,10 @@
-/* Device vectors: conversion of a seq or mpi vector in place, destroy, duplicate, the root type VECGPU */
+/* Device vectors: conversion of a seq or mpi vector in place, duplicate, the root type VECGPU */
 #include "vecgpuimpl.h"
-
-static const char VecGPUDataKey[] = "VecGPU_Data";
-
-static PetscErrorCode VecGPUDataFree(Vec_GPU **g)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscELLGFree((*g)->backend, (*g)->array));
-  PetscCall(PetscFree(*g));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-ELLG_CONTAINER_DESTROY(VecGPUDataDestroy, Vec_GPU, VecGPUDataFree)
-
-/* the device state of v, NULL when v is not a device vector */
-PetscErrorCode VecGPUGetData_Private(Vec v, Vec_GPU **g)
-{
-  PetscContainer c;
-
-  PetscFunctionBegin;
-  *g = NULL;
-  PetscCall(PetscObjectQuery((PetscObject)v, VecGPUDataKey, (PetscObject *)&c));
-  if (c) PetscCall(PetscContainerGetPointer(c, (void **)g));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* the device state of v, an error unless v is a device vector; func names the caller */
-PetscErrorCode VecGPUCheckType_Private(Vec v, const char func[], Vec_GPU **g)
-{
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, g));
-  PetscCheck(*g, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s() needs a device vector (%s or %s), not one of type %s", func, VECSEQGPU, VECMPIGPU, ((PetscObject)v)->type_name);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 /* gives v fresh device state (nothing allocated, the host copy valid), replacing any it had */
 static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct _VecOps *baseops)
 {
-  Vec_GPU       *g;
-  PetscContainer c;
+  Vec_GPU *g;
 
   PetscFunctionBegin;
   PetscCheck((size_t)v->map->n <= (size_t)INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "Local length %" PetscInt_FMT " is too large for the vector kernels (at most %d)", v->map->n, INT_MAX);
@@ -46,26 +13,9 @@ static PetscErrorCode VecGPUAttach(Vec v, PetscELLGBackend backend, const struct
   g->kernels = VecGPUKernelsOf(backend);
   g->baseops = *baseops;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)v), &g->size));
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &c));
-  PetscCall(PetscContainerSetPointer(c, g));
-  PetscCall(ELLGContainerSetCtxDestroy(c, VecGPUDataDestroy));
-  PetscCall(PetscObjectCompose((PetscObject)v, VecGPUDataKey, (PetscObject)c));
-  PetscCall(PetscContainerDestroy(&c));
-  v->offloadmask = PETSC_OFFLOAD_CPU;
+  ELLGMirrorInit(&g->mirror, &VecGPUMirrorOps, v, &v->offloadmask);
+  PetscCall(VecGPUSetData_Private(v, g));
   v->petscnative = PETSC_FALSE; /* its host array is not always current (see vecgpuimpl.h) */
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode VecDestroy_GPU(Vec v)
-{
-  Vec_GPU *g;
-  PetscErrorCode (*destroy)(Vec);
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  destroy = g->baseops.destroy;
-  PetscCall(PetscObjectCompose((PetscObject)v, VecGPUDataKey, NULL));
-  PetscCall((*destroy)(v));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -76,16 +26,15 @@ static PetscErrorCode VecDuplicate_GPU(Vec v, Vec *w)
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
   PetscCall((*g->baseops.duplicate)(v, w));
-  /* the base duplicate copies the operations and the composed objects of v, its device state
-     among them (and the mpi one names the type "mpi"): give w its own */
+  /* the base duplicate makes w a device vector through VecSetType() (seq), or copies the operations
+     of v without its device state and names the type "mpi" (mpi): give w its own */
   PetscCall(VecGPUAttach(*w, g->backend, &g->baseops));
   PetscCall(PetscObjectChangeTypeName((PetscObject)*w, ((PetscObject)v)->type_name));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* one VecDuplicate() each, so that every vector is a device vector of its own (PETSc's sequential
-   vectors duplicate groups of vectors in one array from PETSc 3.21 on, copying the composed objects of
-   v, its device state among them, into each) */
+   vectors duplicate groups of vectors in one array from PETSc 3.21 on) */
 static PetscErrorCode VecDuplicateVecs_GPU(Vec v, PetscInt m, Vec *V[])
 {
   PetscFunctionBegin;
@@ -109,7 +58,7 @@ PetscErrorCode VecGPUCreateFromBase_Private(Vec v, const char base[], const char
   PetscELLGBackend backend;
 
   PetscFunctionBegin;
-  PetscCall(PetscELLGGetBackend(&backend));
+  PetscCall(PetscELLGGetBackend_Private(&backend));
   PetscCall(PetscFunctionListFind(VecList, base, &create));
   PetscCheck(create, PetscObjectComm((PetscObject)v), PETSC_ERR_LIB, "PETSc has no vector type %s to build %s on", base, type);
   PetscCall((*create)(v));
@@ -122,17 +71,6 @@ PetscErrorCode VecGPUCreateFromBase_Private(Vec v, const char base[], const char
   v->ops->duplicatevecs = VecDuplicateVecs_GPU;
   v->ops->destroyvecs   = VecDestroyVecs_GPU;
   PetscCall(PetscObjectChangeTypeName((PetscObject)v, type));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* reduces the local results buf of an operation on v over v's communicator, in place */
-PetscErrorCode VecGPUAllreduce_Private(Vec v, void *buf, PetscMPIInt count, MPI_Datatype type, MPI_Op op)
-{
-  Vec_GPU *g;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  if (g->size > 1) PetscCall(MPIU_Allreduce(MPI_IN_PLACE, buf, count, type, op, PetscObjectComm((PetscObject)v)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -6,38 +6,40 @@ static inline PetscScalar *VecGPUHostCopy(Vec v)
   return *(PetscScalar **)v->data;
 }
 
-static PetscErrorCode VecGPUAllocate(Vec v, Vec_GPU *g)
+static PetscErrorCode VecGPUAllocate(void *ctx)
 {
+  Vec      v = (Vec)ctx;
+  Vec_GPU *g = VecGPUData(v);
+
   PetscFunctionBegin;
   if (!g->array) PetscCall(PetscELLGMalloc(g->backend, (size_t)v->map->n * sizeof(PetscScalar), (void **)&g->array));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* brings the backend copy up to date */
-static PetscErrorCode VecGPUCopyToBackend(Vec v, Vec_GPU *g)
+static PetscErrorCode VecGPUToBackend(void *ctx)
 {
+  Vec          v     = (Vec)ctx;
+  Vec_GPU     *g     = VecGPUData(v);
   const size_t bytes = (size_t)v->map->n * sizeof(PetscScalar);
 
   PetscFunctionBegin;
-  PetscCall(VecGPUAllocate(v, g));
-  if (v->offloadmask != PETSC_OFFLOAD_CPU) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(VECGPU_CopyToGPU, v, 0, 0, 0));
   PetscCall(PetscELLGMemcpy(g->backend, g->array, VecGPUHostCopy(v), bytes, ELLG_MEMCPY_HTOD));
   PetscCall(PetscLogCpuToGpu(bytes));
   PetscCall(PetscLogEventEnd(VECGPU_CopyToGPU, v, 0, 0, 0));
-  v->offloadmask = PETSC_OFFLOAD_BOTH;
-  g->constant    = PETSC_FALSE;
+  g->constant = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* brings the host copy up to date: by a copy, or by filling it with the value of VecSet() */
-PetscErrorCode VecGPUCopyFromBackend_Private(Vec v, Vec_GPU *g)
+/* by a copy, or by filling the host copy with the value of VecSet() */
+static PetscErrorCode VecGPUToHost(void *ctx)
 {
+  Vec          v     = (Vec)ctx;
+  Vec_GPU     *g     = VecGPUData(v);
   const size_t bytes = (size_t)v->map->n * sizeof(PetscScalar);
   PetscScalar *h     = VecGPUHostCopy(v);
 
   PetscFunctionBegin;
-  if (v->offloadmask != PETSC_OFFLOAD_GPU) PetscFunctionReturn(PETSC_SUCCESS);
   if (g->constant) {
     for (PetscInt i = 0; i < v->map->n; i++) h[i] = g->value;
   } else {
@@ -46,52 +48,33 @@ PetscErrorCode VecGPUCopyFromBackend_Private(Vec v, Vec_GPU *g)
     PetscCall(PetscLogGpuToCpu(bytes));
     PetscCall(PetscLogEventEnd(VECGPU_CopyFromGPU, v, 0, 0, 0));
   }
-  v->offloadmask = PETSC_OFFLOAD_BOTH;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*
-   The backend copy of the local values of device vector v, for access mode: reading brings it up
-   to date; writing makes it the valid copy at once, so an operation takes the arrays it reads
-   before those it writes (a vector may be both). While a host array of v is out for writing, the
-   host copy may have changed since it was last copied: it is copied again.
-*/
-static PetscErrorCode VecGPUBackendArrayOf(Vec v, Vec_GPU *g, VecGPUAccess mode, PetscScalar **a)
+const ELLGMirrorOps VecGPUMirrorOps = {VecGPUAllocate, VecGPUToBackend, VecGPUToHost};
+
+/* the backend copy of the local values of device vector v, for access mode (ELLGMirrorBackendAccess()) */
+static PetscErrorCode VecGPUBackendArrayOf(Vec v, Vec_GPU *g, ELLGAccess mode, PetscScalar **a)
 {
   PetscFunctionBegin;
-  if (g->hostwrites && v->offloadmask == PETSC_OFFLOAD_BOTH) v->offloadmask = PETSC_OFFLOAD_CPU;
-  if (mode == VECGPU_WRITE) PetscCall(VecGPUAllocate(v, g));
-  else PetscCall(VecGPUCopyToBackend(v, g));
-  if (mode != VECGPU_READ) {
-    v->offloadmask = PETSC_OFFLOAD_GPU;
-    g->constant    = PETSC_FALSE;
-  }
+  PetscCall(ELLGMirrorBackendAccess(&g->mirror, mode));
+  if (mode != ELLG_ACCESS_READ) g->constant = PETSC_FALSE;
   *a = g->array;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode VecGPUBackendArray_Private(Vec v, VecGPUAccess mode, PetscScalar **a)
+PetscErrorCode VecGPUBackendArray_Private(Vec v, ELLGAccess mode, PetscScalar **a)
 {
-  Vec_GPU *g;
-
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCall(VecGPUBackendArrayOf(v, g, mode, a));
+  PetscCall(VecGPUBackendArrayOf(v, VecGPUData(v), mode, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host copy of the local values of device vector v, for access mode, as
-   VecGPUBackendArray_Private(); writing gets the value of VecSet() too, as that costs no transfer */
-static PetscErrorCode VecGPUHostArray(Vec v, VecGPUAccess mode, PetscScalar **a)
+/* how the host copy is made ready for access mode: writing gets the value of VecSet() too, as that
+   costs no transfer */
+static inline ELLGAccess VecGPUHostMode(const Vec_GPU *g, ELLGAccess mode)
 {
-  Vec_GPU *g;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  if (mode != VECGPU_WRITE || g->constant) PetscCall(VecGPUCopyFromBackend_Private(v, g));
-  if (mode != VECGPU_READ) v->offloadmask = PETSC_OFFLOAD_CPU;
-  *a = VecGPUHostCopy(v);
-  PetscFunctionReturn(PETSC_SUCCESS);
+  return mode == ELLG_ACCESS_WRITE && g->constant ? ELLG_ACCESS_READ_WRITE : mode;
 }
 
 /*
@@ -99,15 +82,15 @@ static PetscErrorCode VecGPUHostArray(Vec v, VecGPUAccess mode, PetscScalar **a)
    kernels to run on it: the backend copy and the backend's kernels, or while a host array of v is
    checked out the host copy and the host loops
 */
-PetscErrorCode VecGPUArray_Private(Vec v, VecGPUAccess mode, const VecGPUKernels **k, PetscScalar **a)
+PetscErrorCode VecGPUArray_Private(Vec v, ELLGAccess mode, const VecGPUKernels **k, PetscScalar **a)
 {
-  Vec_GPU *g;
+  Vec_GPU *g = VecGPUData(v);
 
   PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  if (VecGPUCheckedOut(g)) {
+  if (ELLGMirrorCheckedOut(&g->mirror)) {
     *k = &VecGPUKernelsHost;
-    PetscCall(VecGPUHostArray(v, mode, a));
+    PetscCall(ELLGMirrorHostBegin(&g->mirror, VecGPUHostMode(g, mode)));
+    *a = VecGPUHostCopy(v);
   } else {
     *k = g->kernels;
     PetscCall(VecGPUBackendArrayOf(v, g, mode, a));
@@ -116,45 +99,27 @@ PetscErrorCode VecGPUArray_Private(Vec v, VecGPUAccess mode, const VecGPUKernels
 }
 
 /* VecGetArray*(): the host copy, for access mode, checked out until the matching VecRestoreArray*() */
-static PetscErrorCode VecGPUCheckOut(Vec v, VecGPUAccess mode, PetscScalar **a)
+static PetscErrorCode VecGPUCheckOut(Vec v, ELLGAccess mode, PetscScalar **a)
 {
-  Vec_GPU *g;
+  Vec_GPU *g = VecGPUData(v);
 
   PetscFunctionBegin;
-  PetscCall(VecGPUHostArray(v, mode, a));
-  PetscCall(VecGPUGetData_Private(v, &g));
-  if (mode == VECGPU_READ) g->hostreads++;
-  else g->hostwrites++;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* VecRestoreArray*(): an array of VecGPUCheckOut() comes back; one that was out for writing leaves
-   the host copy the valid one, even if the backend read it meanwhile */
-static PetscErrorCode VecGPUCheckIn(Vec v, VecGPUAccess mode)
-{
-  Vec_GPU  *g;
-  PetscInt *out;
-
-  PetscFunctionBegin;
-  PetscCall(VecGPUGetData_Private(v, &g));
-  out = mode == VECGPU_READ ? &g->hostreads : &g->hostwrites;
-  PetscCheck(*out > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "%s() without a matching %s()", mode == VECGPU_READ ? "VecRestoreArrayRead" : "VecRestoreArray", mode == VECGPU_READ ? "VecGetArrayRead" : "VecGetArray");
-  (*out)--;
-  if (mode != VECGPU_READ) v->offloadmask = PETSC_OFFLOAD_CPU;
+  PetscCall(ELLGMirrorCheckOut(&g->mirror, VecGPUHostMode(g, mode)));
+  *a = VecGPUHostCopy(v);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecGetArray_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUCheckOut(v, VECGPU_READ_WRITE, a));
+  PetscCall(VecGPUCheckOut(v, ELLG_ACCESS_READ_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode VecGetArrayWrite_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUCheckOut(v, VECGPU_WRITE, a));
+  PetscCall(VecGPUCheckOut(v, ELLG_ACCESS_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -162,7 +127,7 @@ static PetscErrorCode VecGetArrayWrite_GPU(Vec v, PetscScalar **a)
 static PetscErrorCode VecGetArrayRead_GPU(Vec v, const PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUCheckOut(v, VECGPU_READ, (PetscScalar **)a));
+  PetscCall(VecGPUCheckOut(v, ELLG_ACCESS_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -170,7 +135,7 @@ static PetscErrorCode VecGetArrayRead_GPU(Vec v, const PetscScalar **a)
 static PetscErrorCode VecRestoreArray_GPU(Vec v, PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUCheckIn(v, VECGPU_READ_WRITE));
+  PetscCall(ELLGMirrorCheckIn(&VecGPUData(v)->mirror, ELLG_ACCESS_READ_WRITE, "VecRestoreArray()"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -178,7 +143,7 @@ static PetscErrorCode VecRestoreArray_GPU(Vec v, PetscScalar **a)
 static PetscErrorCode VecRestoreArrayRead_GPU(Vec v, const PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUCheckIn(v, VECGPU_READ));
+  PetscCall(ELLGMirrorCheckIn(&VecGPUData(v)->mirror, ELLG_ACCESS_READ, "VecRestoreArrayRead()"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -226,7 +191,7 @@ PetscErrorCode VecGPUGetArrayRead(Vec v, const PetscScalar **a)
   PetscValidHeaderSpecific(v, VEC_CLASSID, 1);
   PetscAssertPointer(a, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
-  PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_READ, (PetscScalar **)a));
+  PetscCall(VecGPUBackendArrayOf(v, g, ELLG_ACCESS_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -284,7 +249,7 @@ PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
   PetscAssertPointer(a, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecSetErrorIfLocked(v, 1));
-  PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_WRITE, a));
+  PetscCall(VecGPUBackendArrayOf(v, g, ELLG_ACCESS_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -293,8 +258,7 @@ PetscErrorCode VecGPUGetArrayWrite(Vec v, PetscScalar **a)
 static PetscErrorCode VecGPURestoreWritten(Vec v, Vec_GPU *g, PetscScalar **a)
 {
   PetscFunctionBegin;
-  v->offloadmask = PETSC_OFFLOAD_GPU;
-  if (VecGPUCheckedOut(g)) PetscCall(VecGPUCopyFromBackend_Private(v, g));
+  PetscCall(ELLGMirrorBackendWritten(&g->mirror));
   PetscCall(PetscObjectStateIncrease((PetscObject)v));
   if (a) *a = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -357,7 +321,7 @@ PetscErrorCode VecGPUGetArray(Vec v, PetscScalar **a)
   PetscAssertPointer(a, 2);
   PetscCall(VecGPUCheckType_Private(v, PETSC_FUNCTION_NAME, &g));
   PetscCall(VecSetErrorIfLocked(v, 1));
-  PetscCall(VecGPUBackendArrayOf(v, g, VECGPU_READ_WRITE, a));
+  PetscCall(VecGPUBackendArrayOf(v, g, ELLG_ACCESS_READ_WRITE, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -14,27 +14,27 @@
   }
 
 /* operations that change some values */
-VECGPU_BASE_OP(setvalues, VECGPU_READ_WRITE, (Vec v, PetscInt n, const PetscInt i[], const PetscScalar y[], InsertMode m), (v, n, i, y, m))
-VECGPU_BASE_OP(setvaluesblocked, VECGPU_READ_WRITE, (Vec v, PetscInt n, const PetscInt i[], const PetscScalar y[], InsertMode m), (v, n, i, y, m))
-VECGPU_BASE_OP(setvaluescoo, VECGPU_READ_WRITE, (Vec v, const PetscScalar y[], InsertMode m), (v, y, m))
-VECGPU_BASE_OP(assemblyend, VECGPU_READ_WRITE, (Vec v), (v))
-VECGPU_BASE_OP(setrandom, VECGPU_WRITE, (Vec v, PetscRandom r), (v, r))
-VECGPU_BASE_OP(load, VECGPU_READ_WRITE, (Vec v, PetscViewer viewer), (v, viewer))
+VECGPU_BASE_OP(setvalues, ELLG_ACCESS_READ_WRITE, (Vec v, PetscInt n, const PetscInt i[], const PetscScalar y[], InsertMode m), (v, n, i, y, m))
+VECGPU_BASE_OP(setvaluesblocked, ELLG_ACCESS_READ_WRITE, (Vec v, PetscInt n, const PetscInt i[], const PetscScalar y[], InsertMode m), (v, n, i, y, m))
+VECGPU_BASE_OP(setvaluescoo, ELLG_ACCESS_READ_WRITE, (Vec v, const PetscScalar y[], InsertMode m), (v, y, m))
+VECGPU_BASE_OP(assemblyend, ELLG_ACCESS_READ_WRITE, (Vec v), (v))
+VECGPU_BASE_OP(setrandom, ELLG_ACCESS_WRITE, (Vec v, PetscRandom r), (v, r))
+VECGPU_BASE_OP(load, ELLG_ACCESS_READ_WRITE, (Vec v, PetscViewer viewer), (v, viewer))
 /* the host array changes: the current values go to the array that is left (VecResetArray() gives
    them to the placed array, VecPlaceArray() keeps them in the original one); VecReplaceArray()
    brings its own values */
-VECGPU_BASE_OP(placearray, VECGPU_READ_WRITE, (Vec v, const PetscScalar *a), (v, a))
-VECGPU_BASE_OP(replacearray, VECGPU_WRITE, (Vec v, const PetscScalar *a), (v, a))
-VECGPU_BASE_OP(resetarray, VECGPU_READ_WRITE, (Vec v), (v))
+VECGPU_BASE_OP(placearray, ELLG_ACCESS_READ_WRITE, (Vec v, const PetscScalar *a), (v, a))
+VECGPU_BASE_OP(replacearray, ELLG_ACCESS_WRITE, (Vec v, const PetscScalar *a), (v, a))
+VECGPU_BASE_OP(resetarray, ELLG_ACCESS_READ_WRITE, (Vec v), (v))
 
 /* operations that only read the values of v (an output vector among the arguments syncs in its VecGetArray()) */
-VECGPU_BASE_OP(view, VECGPU_READ, (Vec v, PetscViewer viewer), (v, viewer))
-VECGPU_BASE_OP(viewnative, VECGPU_READ, (Vec v, PetscViewer viewer), (v, viewer))
-VECGPU_BASE_OP(getvalues, VECGPU_READ, (Vec v, PetscInt n, const PetscInt i[], PetscScalar y[]), (v, n, i, y))
-VECGPU_BASE_OP(stridegather, VECGPU_READ, (Vec v, PetscInt start, Vec s, InsertMode m), (v, start, s, m))
-VECGPU_BASE_OP(stridescatter, VECGPU_READ, (Vec v, PetscInt start, Vec s, InsertMode m), (v, start, s, m))
-VECGPU_BASE_OP(stridesubsetgather, VECGPU_READ, (Vec v, PetscInt nidx, const PetscInt idxv[], const PetscInt idxs[], Vec s, InsertMode m), (v, nidx, idxv, idxs, s, m))
-VECGPU_BASE_OP(stridesubsetscatter, VECGPU_READ, (Vec v, PetscInt nidx, const PetscInt idxv[], const PetscInt idxs[], Vec s, InsertMode m), (v, nidx, idxv, idxs, s, m))
+VECGPU_BASE_OP(view, ELLG_ACCESS_READ, (Vec v, PetscViewer viewer), (v, viewer))
+VECGPU_BASE_OP(viewnative, ELLG_ACCESS_READ, (Vec v, PetscViewer viewer), (v, viewer))
+VECGPU_BASE_OP(getvalues, ELLG_ACCESS_READ, (Vec v, PetscInt n, const PetscInt i[], PetscScalar y[]), (v, n, i, y))
+VECGPU_BASE_OP(stridegather, ELLG_ACCESS_READ, (Vec v, PetscInt start, Vec s, InsertMode m), (v, start, s, m))
+VECGPU_BASE_OP(stridescatter, ELLG_ACCESS_READ, (Vec v, PetscInt start, Vec s, InsertMode m), (v, start, s, m))
+VECGPU_BASE_OP(stridesubsetgather, ELLG_ACCESS_READ, (Vec v, PetscInt nidx, const PetscInt idxv[], const PetscInt idxs[], Vec s, InsertMode m), (v, nidx, idxv, idxs, s, m))
+VECGPU_BASE_OP(stridesubsetscatter, ELLG_ACCESS_READ, (Vec v, PetscInt nidx, const PetscInt idxv[], const PetscInt idxs[], Vec s, InsertMode m), (v, nidx, idxv, idxs, s, m))
 
 /*
    PETSc's default VecGetSubVector() places a contiguous piece of the host array of v into the
@@ -48,8 +48,7 @@ static PetscErrorCode VecGetSubVector_GPU(Vec v, IS is, Vec *y)
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, &g));
-  PetscCall(VecGPUCopyFromBackend_Private(v, g));
-  v->offloadmask       = PETSC_OFFLOAD_CPU;
+  PetscCall(ELLGMirrorHostBegin(&g->mirror, ELLG_ACCESS_READ_WRITE));
   v->ops->getsubvector = NULL;
   ierr                 = VecGetSubVector(v, is, y);
   v->ops->getsubvector = VecGetSubVector_GPU;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ellgimpl.h>
+#include <ellgmirror.h>
 #include <petsc/private/vecimpl.h>
 #include <vecgpubackend.h>
 
@@ -12,17 +13,15 @@
 /*
    A device vector is a seq or mpi vector converted in place: its host array is PETSc's own, the
    backend copy (device memory for cuda, a separate host allocation for host) is allocated on first
-   use. v->offloadmask says which copy is valid: PETSC_OFFLOAD_CPU, PETSC_OFFLOAD_GPU (the backend
-   copy) or PETSC_OFFLOAD_BOTH. This state is composed with the vector in a PetscContainer.
+   use. v->offloadmask says which copy is valid (ELLGMirror, ellgmirror.h). This state is v->spptr,
+   as PETSc's device vectors keep theirs.
 
    After VecSet() the backend copy is known to hold one value: the host copy is then brought up to
    date by filling it, without a transfer, and VecGetArrayWrite() fills it too (PETSc's PCHYPRE, for
    one, reads the "write-only" array of a vector it has just set to 0).
 
    A host array given out by VecGetArray*() is checked out until its VecRestoreArray*(): meanwhile
-   every operation on the vector (or taking it as an argument) runs on the host copy, which stays
-   valid, so that the array out sees what the operations compute and they see what is written
-   through it. The vectors are not petscnative, so that PETSc calls VecRestoreArrayRead() on them
+   every operation on the vector (or taking it as an argument) runs on the host copy. The vectors are not petscnative, so that PETSc calls VecRestoreArrayRead() on them
    too; PETSc code that keeps using an array after restoring it (KSPIBCGS, KSPFBCGSR check
    petscnative) refuses them rather than computing with stale values.
 */
@@ -33,26 +32,44 @@ typedef struct {
   PetscBool            constant;   /* whether every entry of the backend copy is value */
   PetscScalar          value;
   PetscMPIInt          size;       /* size of the communicator: local results are reduced over it when > 1 */
-  PetscInt             hostreads;  /* host arrays out through VecGetArrayRead() and not yet restored */
-  PetscInt             hostwrites; /* host arrays out through VecGetArray(), VecGetArrayWrite() and not yet restored */
+  ELLGMirror           mirror;     /* the two copies, v->offloadmask */
   struct _VecOps       baseops;    /* operations of the seq or mpi vector it was built from (host code) */
 } Vec_GPU;
 
-PETSC_INTERN PetscErrorCode VecGPUCreateFromBase_Private(Vec, const char[], const char[]);
-PETSC_INTERN PetscErrorCode VecGPUGetData_Private(Vec, Vec_GPU **);
-PETSC_INTERN PetscErrorCode VecGPUCheckType_Private(Vec, const char[], Vec_GPU **);
-PETSC_INTERN PetscErrorCode VecGPUCopyFromBackend_Private(Vec, Vec_GPU *);
-PETSC_INTERN PetscErrorCode VecGPUBackendArray_Private(Vec, VecGPUAccess, PetscScalar **);
-PETSC_INTERN PetscErrorCode VecGPUArray_Private(Vec, VecGPUAccess, const VecGPUKernels **, PetscScalar **);
-PETSC_INTERN PetscErrorCode VecGPUAllreduce_Private(Vec, void *, PetscMPIInt, MPI_Datatype, MPI_Op);
-PETSC_INTERN PetscErrorCode VecGPUSetArrayOps_Private(Vec);
-PETSC_INTERN PetscErrorCode VecGPUSetDeviceOps_Private(Vec);
-PETSC_INTERN PetscErrorCode VecGPUSetBaseOps_Private(Vec);
+PETSC_INTERN const ELLGMirrorOps VecGPUMirrorOps;
+PETSC_INTERN PetscErrorCode      VecDestroy_GPU(Vec);
+PETSC_INTERN PetscErrorCode      VecGPUSetData_Private(Vec, Vec_GPU *);
+PETSC_INTERN PetscErrorCode      VecGPUCreateFromBase_Private(Vec, const char[], const char[]);
+PETSC_INTERN PetscErrorCode      VecGPUCheckType_Private(Vec, const char[], Vec_GPU **);
+PETSC_INTERN PetscErrorCode      VecGPUBackendArray_Private(Vec, ELLGAccess, PetscScalar **);
+PETSC_INTERN PetscErrorCode      VecGPUArray_Private(Vec, ELLGAccess, const VecGPUKernels **, PetscScalar **);
+PETSC_INTERN PetscErrorCode      VecGPUAllreduce_Private(Vec, void *, PetscMPIInt, MPI_Datatype, MPI_Op);
+PETSC_INTERN PetscErrorCode      VecGPUSetArrayOps_Private(Vec);
+PETSC_INTERN PetscErrorCode      VecGPUSetDeviceOps_Private(Vec);
+PETSC_INTERN PetscErrorCode      VecGPUSetBaseOps_Private(Vec);
+
+/* the device state of a device vector */
+#if defined(PETSC_HAVE_DEVICE)
+static inline Vec_GPU *VecGPUData(Vec v)
+{
+  return (Vec_GPU *)v->spptr;
+}
+#else
+PETSC_INTERN Vec_GPU *VecGPUData(Vec);
+#endif
+
+/* the device state of v, NULL when v is not a device vector (its destroy tells: the spptr of other
+   types is theirs) */
+static inline PetscErrorCode VecGPUGetData_Private(Vec v, Vec_GPU **g)
+{
+  *g = v->ops->destroy == VecDestroy_GPU ? VecGPUData(v) : NULL;
+  return PETSC_SUCCESS;
+}
 
 /* whether a host array of the vector is checked out: its operations then run on the host copy */
 static inline PetscBool VecGPUCheckedOut(const Vec_GPU *g)
 {
-  return (PetscBool)(g->hostreads > 0 || g->hostwrites > 0);
+  return ELLGMirrorCheckedOut(&g->mirror);
 }
 
 /* local length as the kernels take it (checked to fit when the vector is created) */
@@ -63,15 +80,13 @@ static inline int VecGPULocalSize(Vec v)
 
 /*
    VecGPUUseBase_Private - runs the host code of the base type for operation op of v, with the
-   argument list args; mode says how the operation uses the values of v. For reading, the host copy
-   is brought up to date first; for writing, it is the valid copy afterwards (unless the operation
-   itself ended on the backend, through a device operation). Other device vectors among the
-   arguments synchronise through their VecGetArray*() calls.
+   argument list args, on the host copy made ready for access mode (ELLGMirrorHostBegin(),
+   ELLGMirrorHostEnd()). Other device vectors among the arguments synchronise through their
+   VecGetArray*() calls.
 */
 #define VecGPUUseBase_Private(v, g, mode, op, args) \
   do { \
-    if ((mode) == VECGPU_WRITE) (v)->offloadmask = PETSC_OFFLOAD_CPU; \
-    else PetscCall(VecGPUCopyFromBackend_Private(v, g)); \
+    PetscCall(ELLGMirrorHostBegin(&(g)->mirror, mode)); \
     PetscCall((*(g)->baseops.op)args); \
-    if ((mode) != VECGPU_READ && (v)->offloadmask == PETSC_OFFLOAD_BOTH) (v)->offloadmask = PETSC_OFFLOAD_CPU; \
+    ELLGMirrorHostEnd(&(g)->mirror, mode); \
   } while (0)

@@ -24,7 +24,7 @@ static PetscErrorCode VecGPUOnBackend(Vec v, PetscInt nw, const Vec w[], Vec_GPU
 static PetscErrorCode VecGPURead(Vec v, const PetscScalar **a)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUBackendArray_Private(v, VECGPU_READ, (PetscScalar **)a));
+  PetscCall(VecGPUBackendArray_Private(v, ELLG_ACCESS_READ, (PetscScalar **)a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -48,7 +48,7 @@ static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPUArray_Private(x, VECGPU_WRITE, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->set(VecGPULocalSize(x), alpha, xa));
   g->constant = (PetscBool)(x->offloadmask == PETSC_OFFLOAD_GPU);
   g->value    = alpha;
@@ -61,7 +61,7 @@ static PetscErrorCode VecScale_GPU(Vec x, PetscScalar alpha)
   PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUArray_Private(x, alpha == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, alpha == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->scale(VecGPULocalSize(x), alpha, xa));
   PetscCall(PetscLogFlops(x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -73,7 +73,7 @@ static PetscErrorCode VecShift_GPU(Vec x, PetscScalar alpha)
   PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUArray_Private(x, VECGPU_READ_WRITE, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->shift(VecGPULocalSize(x), alpha, xa));
   PetscCall(PetscLogFlops(x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -85,7 +85,7 @@ static PetscErrorCode VecGPUUnary(Vec x, VecGPUUnaryOp op)
   PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUArray_Private(x, VECGPU_READ_WRITE, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->unary(op, VecGPULocalSize(x), xa));
   PetscCall(PetscLogFlops(x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -126,9 +126,9 @@ static PetscErrorCode VecCopy_GPU(Vec x, Vec y)
   PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
   if (on) {
     PetscCall(VecGPURead(x, &xa));
-    PetscCall(VecGPUBackendArray_Private(y, VECGPU_WRITE, &ya));
+    PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->copy(VecGPULocalSize(x), xa, ya));
-  } else VecGPUUseBase_Private(x, g, VECGPU_READ, copy, (x, y));
+  } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, copy, (x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -141,10 +141,10 @@ static PetscErrorCode VecSwap_GPU(Vec x, Vec y)
   PetscFunctionBegin;
   PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
   if (on) {
-    PetscCall(VecGPUBackendArray_Private(x, VECGPU_READ_WRITE, &xa));
-    PetscCall(VecGPUBackendArray_Private(y, VECGPU_READ_WRITE, &ya));
+    PetscCall(VecGPUBackendArray_Private(x, ELLG_ACCESS_READ_WRITE, &xa));
+    PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->swap(VecGPULocalSize(x), xa, ya));
-  } else VecGPUUseBase_Private(x, g, VECGPU_READ_WRITE, swap, (x, y));
+  } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ_WRITE, swap, (x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -159,10 +159,10 @@ static PetscErrorCode VecAXPY_GPU(Vec y, PetscScalar alpha, Vec x)
   PetscCall(VecGPUOnBackend(y, 1, &x, &g, &on));
   if (on) {
     PetscCall(VecGPURead(x, &xa));
-    PetscCall(VecGPUBackendArray_Private(y, VECGPU_READ_WRITE, &ya));
+    PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->axpy(VecGPULocalSize(y), alpha, xa, ya));
     PetscCall(PetscLogFlops(2.0 * y->map->n));
-  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, axpy, (y, alpha, x));
+  } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, axpy, (y, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -174,7 +174,7 @@ static PetscErrorCode VecGPUAXPBY(Vec y, Vec_GPU *g, PetscScalar alpha, PetscSca
 
   PetscFunctionBegin;
   PetscCall(VecGPURead(x, &xa));
-  PetscCall(VecGPUBackendArray_Private(y, beta == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &ya));
+  PetscCall(VecGPUBackendArray_Private(y, beta == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &ya));
   PetscCallVecGPUKernel(g->kernels->axpby(VecGPULocalSize(y), alpha, beta, xa, ya));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -189,7 +189,7 @@ static PetscErrorCode VecAYPX_GPU(Vec y, PetscScalar alpha, Vec x)
   if (on) {
     PetscCall(VecGPUAXPBY(y, g, 1.0, alpha, x));
     PetscCall(PetscLogFlops(2.0 * y->map->n));
-  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, aypx, (y, alpha, x));
+  } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, aypx, (y, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -203,7 +203,7 @@ static PetscErrorCode VecAXPBY_GPU(Vec y, PetscScalar alpha, PetscScalar beta, V
   if (on) {
     PetscCall(VecGPUAXPBY(y, g, alpha, beta, x));
     PetscCall(PetscLogFlops(3.0 * y->map->n));
-  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, axpby, (y, alpha, beta, x));
+  } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, axpby, (y, alpha, beta, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -220,10 +220,10 @@ static PetscErrorCode VecAXPBYPCZ_GPU(Vec z, PetscScalar alpha, PetscScalar beta
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
-    PetscCall(VecGPUBackendArray_Private(z, gamma == 0.0 ? VECGPU_WRITE : VECGPU_READ_WRITE, &za));
+    PetscCall(VecGPUBackendArray_Private(z, gamma == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &za));
     PetscCallVecGPUKernel(g->kernels->axpbypcz(VecGPULocalSize(z), alpha, beta, gamma, xa, ya, za));
     PetscCall(PetscLogFlops(5.0 * z->map->n));
-  } else VecGPUUseBase_Private(z, g, VECGPU_READ_WRITE, axpbypcz, (z, alpha, beta, gamma, x, y));
+  } else VecGPUUseBase_Private(z, g, ELLG_ACCESS_READ_WRITE, axpbypcz, (z, alpha, beta, gamma, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -240,10 +240,10 @@ static PetscErrorCode VecWAXPY_GPU(Vec w, PetscScalar alpha, Vec x, Vec y)
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
-    PetscCall(VecGPUBackendArray_Private(w, VECGPU_WRITE, &wa));
+    PetscCall(VecGPUBackendArray_Private(w, ELLG_ACCESS_WRITE, &wa));
     PetscCallVecGPUKernel(g->kernels->waxpy(VecGPULocalSize(w), alpha, xa, ya, wa));
     PetscCall(PetscLogFlops(2.0 * w->map->n));
-  } else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, waxpy, (w, alpha, x, y));
+  } else VecGPUUseBase_Private(w, g, ELLG_ACCESS_READ_WRITE, waxpy, (w, alpha, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -258,11 +258,11 @@ static PetscErrorCode VecMAXPY_GPU(Vec y, PetscInt nv, const PetscScalar *alpha,
   PetscCall(VecGPUOnBackend(y, nv, x, &g, &on));
   if (on) {
     PetscCall(VecGPUReadVecs(nv, x, &xa));
-    PetscCall(VecGPUBackendArray_Private(y, VECGPU_READ_WRITE, &ya));
+    PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->maxpy(VecGPULocalSize(y), (int)nv, alpha, xa, ya));
     PetscCall(PetscFree(xa));
     PetscCall(PetscLogFlops(2.0 * nv * y->map->n));
-  } else VecGPUUseBase_Private(y, g, VECGPU_READ_WRITE, maxpy, (y, nv, alpha, x));
+  } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, maxpy, (y, nv, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -275,7 +275,7 @@ static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, 
   PetscFunctionBegin;
   PetscCall(VecGPURead(x, &xa));
   PetscCall(VecGPURead(y, &ya));
-  PetscCall(VecGPUBackendArray_Private(w, VECGPU_WRITE, &wa));
+  PetscCall(VecGPUBackendArray_Private(w, ELLG_ACCESS_WRITE, &wa));
   PetscCallVecGPUKernel(g->kernels->binary(op, VecGPULocalSize(w), xa, ya, wa));
   PetscCall(PetscLogFlops(w->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -292,7 +292,7 @@ static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, 
     PetscFunctionBegin; \
     PetscCall(VecGPUOnBackend(w, 2, in, &g, &on)); \
     if (on) PetscCall(VecGPUBinary(w, g, op, x, y)); \
-    else VecGPUUseBase_Private(w, g, VECGPU_READ_WRITE, baseop, (w, x, y)); \
+    else VecGPUUseBase_Private(w, g, ELLG_ACCESS_READ_WRITE, baseop, (w, x, y)); \
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
 
@@ -317,7 +317,7 @@ static PetscErrorCode VecDotLocal_GPU(Vec x, Vec y, PetscScalar *z)
     PetscCall(VecGPURead(y, &ya));
     PetscCallVecGPUKernel(g->kernels->dot(VecGPULocalSize(x), xa, ya, z));
     PetscCall(PetscLogFlops(PetscMax(2.0 * x->map->n - 1, 0.0)));
-  } else VecGPUUseBase_Private(x, g, VECGPU_READ, dot_local, (x, y, z));
+  } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, dot_local, (x, y, z));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -343,7 +343,7 @@ static PetscErrorCode VecMDotLocal_GPU(Vec x, PetscInt nv, const Vec y[], PetscS
     PetscCallVecGPUKernel(g->kernels->mdot(VecGPULocalSize(x), (int)nv, xa, ya, z));
     PetscCall(PetscFree(ya));
     PetscCall(PetscLogFlops(PetscMax(nv * (2.0 * x->map->n - 1), 0.0)));
-  } else VecGPUUseBase_Private(x, g, VECGPU_READ, mdot_local, (x, nv, y, z));
+  } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, mdot_local, (x, nv, y, z));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -365,7 +365,7 @@ static PetscErrorCode VecNormLocal_GPU(Vec x, NormType type, PetscReal *z)
   const int            n = VecGPULocalSize(x);
 
   PetscFunctionBegin;
-  PetscCall(VecGPUArray_Private(x, VECGPU_READ, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
   switch (type) {
   case NORM_1:
     PetscCallVecGPUKernel(k->norm1(n, xa, z));
@@ -429,8 +429,8 @@ static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar
     PetscCallVecGPUKernel(g->kernels->dotnorm2(VecGPULocalSize(s), sa, ta, &r[0], &r[1]));
     PetscCall(PetscLogFlops(PetscMax(4.0 * s->map->n - 2, 0.0)));
   } else { /* the base types have no dotnorm2: two local dots of the host code */
-    VecGPUUseBase_Private(s, g, VECGPU_READ, dot_local, (s, t, &r[0]));
-    VecGPUUseBase_Private(s, g, VECGPU_READ, dot_local, (t, t, &r[1]));
+    VecGPUUseBase_Private(s, g, ELLG_ACCESS_READ, dot_local, (s, t, &r[0]));
+    VecGPUUseBase_Private(s, g, ELLG_ACCESS_READ, dot_local, (t, t, &r[1]));
   }
   PetscCall(VecGPUAllreduce_Private(s, r, 2, MPIU_SCALAR, MPIU_SUM));
   *dp = r[0];
@@ -445,7 +445,7 @@ static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
   PetscScalar         *xa;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUArray_Private(x, VECGPU_READ, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
   PetscCallVecGPUKernel(k->sum(VecGPULocalSize(x), xa, sum));
   PetscCall(PetscLogFlops(PetscMax(x->map->n - 1.0, 0.0)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -462,7 +462,7 @@ static PetscErrorCode VecGPUMaxLoc(Vec x, PetscBool min, PetscInt *idx, PetscRea
 
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(x, &g));
-  PetscCall(VecGPUArray_Private(x, VECGPU_READ, &k, &xa));
+  PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
   *z = min ? PETSC_MAX_REAL : PETSC_MIN_REAL;
   if (x->map->n) PetscCallVecGPUKernel(k->maxloc(VecGPULocalSize(x), (int)min, xa, z, &i));
   if (g->size == 1) {
@@ -507,7 +507,7 @@ static PetscErrorCode VecMaxPointwiseDivide_GPU(Vec x, Vec y, PetscReal *m)
     PetscCallVecGPUKernel(g->kernels->maxpointwisedivide(VecGPULocalSize(x), xa, ya, m));
     PetscCall(PetscLogFlops(x->map->n));
     PetscCall(VecGPUAllreduce_Private(x, m, 1, MPIU_REAL, MPIU_MAX));
-  } else VecGPUUseBase_Private(x, g, VECGPU_READ, maxpointwisedivide, (x, y, m)); /* reduces over MPI itself */
+  } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, maxpointwisedivide, (x, y, m)); /* reduces over MPI itself */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -6,7 +6,7 @@
 #include "../densegpuimpl.h"
 
 /* MPIDense makes its local block a MATSEQDENSE (at preallocation): converted in place */
-PetscErrorCode MatMPIDenseGPUAdoptLocal_Private(Mat A)
+static PetscErrorCode MatMPIDenseGPUAdoptLocal(Mat A)
 {
   Mat       Al;
   PetscBool ours;
@@ -23,7 +23,7 @@ static PetscErrorCode MatMPIDenseSetPreallocation_MPIDenseGPU(Mat A, PetscScalar
 {
   PetscFunctionBegin;
   PetscCall((*MatDenseGPUData(A)->base.mpipreallocation)(A, data));
-  PetscCall(MatMPIDenseGPUAdoptLocal_Private(A));
+  PetscCall(MatMPIDenseGPUAdoptLocal(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -34,11 +34,11 @@ static PetscErrorCode MatMPIDenseSetPreallocation_MPIDenseGPU(Mat A, PetscScalar
    mode, params, args)
 */
 #define MAT_MPIDENSEGPU_GETTERS(OP) \
-  OP(getcolumn, "MatDenseGetColumn_C", MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, PetscScalar **a), (A, col, a)) \
-  OP(getcolumnvec, "MatDenseGetColumnVec_C", MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(getcolumnvecread, "MatDenseGetColumnVecRead_C", MATDENSEGPU_READ, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(getcolumnvecwrite, "MatDenseGetColumnVecWrite_C", MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(getsubmatrix, "MatDenseGetSubMatrix_C", MATDENSEGPU_READ_WRITE, (Mat A, PetscInt rbegin, PetscInt rend, PetscInt cbegin, PetscInt cend, Mat *v), (A, rbegin, rend, cbegin, cend, v))
+  OP(getcolumn, "MatDenseGetColumn_C", ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, PetscScalar **a), (A, col, a)) \
+  OP(getcolumnvec, "MatDenseGetColumnVec_C", ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(getcolumnvecread, "MatDenseGetColumnVecRead_C", ELLG_ACCESS_READ, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(getcolumnvecwrite, "MatDenseGetColumnVecWrite_C", ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(getsubmatrix, "MatDenseGetSubMatrix_C", ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt rbegin, PetscInt rend, PetscInt cbegin, PetscInt cend, Mat *v), (A, rbegin, rend, cbegin, cend, v))
 
 #define MAT_MPIDENSEGPU_GETTER(field, name, mode, params, args) \
   static PetscErrorCode MatMPIDenseGPU_##field params \
@@ -134,7 +134,7 @@ static PetscErrorCode MatDuplicate_MPIDenseGPU(Mat A, MatDuplicateOption op, Mat
   PetscFunctionBegin;
   PetscCall((*MatDenseGPUData(A)->baseops.duplicate)(A, op, B));
   MatDenseGPUData(*B)->backend = MatDenseGPUData(A)->backend;
-  PetscCall(MatMPIDenseGPUAdoptLocal_Private(*B));
+  PetscCall(MatMPIDenseGPUAdoptLocal(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -195,9 +195,10 @@ static PetscErrorCode MatConvertInPlace_MPIDense_MPIDenseGPU(Mat A, PetscELLGBac
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&d));
-  d->backend = backend;
-  d->mpi     = PETSC_TRUE;
-  d->baseops = *A->ops;
+  d->backend    = backend;
+  d->mpi        = PETSC_TRUE;
+  d->adoptlocal = MatMPIDenseGPUAdoptLocal;
+  d->baseops    = *A->ops;
   PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatMPIDenseSetPreallocation_C", &d->base.mpipreallocation));
   PetscCheck(d->base.mpipreallocation, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%s has no MatMPIDenseSetPreallocation_C", MATMPIDENSE);
 #define MAT_MPIDENSEGPU_QUERY(field, name, ...) PetscCall(PetscObjectQueryFunction((PetscObject)A, name, &d->base.field));
@@ -215,7 +216,7 @@ static PetscErrorCode MatConvertInPlace_MPIDense_MPIDenseGPU(Mat A, PetscELLGBac
   d->gpuops           = *A->ops;
   PetscCall(MatMPIDenseGPUComposeFunctions(A, PETSC_TRUE));
   PetscCall(MatDenseGPUSetTypeNames_Private(A, MATMPIDENSEGPU, VECGPU));
-  PetscCall(MatMPIDenseGPUAdoptLocal_Private(A));
+  PetscCall(MatMPIDenseGPUAdoptLocal(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -5,9 +5,11 @@
 */
 #include "../densegpuimpl.h"
 
-static PetscErrorCode MatSeqDenseGPUAllocate(Mat A, Mat_DenseGPU *d)
+static PetscErrorCode MatSeqDenseGPUAllocate(void *ctx)
 {
-  const size_t n = (size_t)A->rmap->n * (size_t)A->cmap->n;
+  Mat           A = (Mat)ctx;
+  Mat_DenseGPU *d = MatDenseGPUData(A);
+  const size_t  n = (size_t)A->rmap->n * (size_t)A->cmap->n;
 
   PetscFunctionBegin;
   if (d->array || !n) PetscFunctionReturn(PETSC_SUCCESS);
@@ -22,108 +24,68 @@ static inline int MatSeqDenseGPUSize(Mat A)
   return (int)(A->rmap->n * A->cmap->n);
 }
 
-/* brings the backend copy up to date */
-PetscErrorCode MatSeqDenseGPUCopyToBackend_Private(Mat A)
+static PetscErrorCode MatSeqDenseGPUToBackend(void *ctx)
 {
+  Mat                A = (Mat)ctx;
   Mat_DenseGPU      *d = MatDenseGPUData(A);
   const PetscScalar *h;
   PetscInt           lda;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqDenseGPUAllocate(A, d));
-  if (d->mask != PETSC_OFFLOAD_CPU) PetscFunctionReturn(PETSC_SUCCESS);
-  if (d->array) {
-    PetscCall(MatDenseGetLDA(A, &lda));
-    PetscCall(PetscLogEventBegin(MATDENSEGPU_CopyToGPU, A, 0, 0, 0));
-    PetscCall((*d->base.getarrayread)(A, &h));
-    PetscCall(PetscELLGMemcpyColumns(d->backend, A->rmap->n, A->cmap->n, d->array, A->rmap->n, h, lda, ELLG_MEMCPY_HTOD));
-    PetscCall((*d->base.restorearrayread)(A, &h));
-    PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(PetscScalar) * MatSeqDenseGPUSize(A)));
-    PetscCall(PetscLogEventEnd(MATDENSEGPU_CopyToGPU, A, 0, 0, 0));
-  }
-  d->mask = PETSC_OFFLOAD_BOTH;
+  if (!d->array) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatDenseGetLDA(A, &lda));
+  PetscCall(PetscLogEventBegin(MATDENSEGPU_CopyToGPU, A, 0, 0, 0));
+  PetscCall((*d->base.getarrayread)(A, &h));
+  PetscCall(PetscELLGMemcpyColumns(d->backend, A->rmap->n, A->cmap->n, d->array, A->rmap->n, h, lda, ELLG_MEMCPY_HTOD));
+  PetscCall((*d->base.restorearrayread)(A, &h));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(PetscScalar) * MatSeqDenseGPUSize(A)));
+  PetscCall(PetscLogEventEnd(MATDENSEGPU_CopyToGPU, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* brings the host copy up to date */
-PetscErrorCode MatSeqDenseGPUCopyFromBackend_Private(Mat A)
+static PetscErrorCode MatSeqDenseGPUToHost(void *ctx)
 {
+  Mat           A = (Mat)ctx;
   Mat_DenseGPU *d = MatDenseGPUData(A);
   PetscScalar  *h;
   PetscInt      lda;
 
   PetscFunctionBegin;
-  if (d->mask != PETSC_OFFLOAD_GPU) PetscFunctionReturn(PETSC_SUCCESS);
-  if (d->array) {
-    PetscCall(MatDenseGetLDA(A, &lda));
-    PetscCall(PetscLogEventBegin(MATDENSEGPU_CopyFromGPU, A, 0, 0, 0));
-    PetscCall((*d->base.getarray)(A, &h));
-    PetscCall(PetscELLGMemcpyColumns(d->backend, A->rmap->n, A->cmap->n, h, lda, d->array, A->rmap->n, ELLG_MEMCPY_DTOH));
-    PetscCall((*d->base.restorearray)(A, &h));
-    PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(PetscScalar) * MatSeqDenseGPUSize(A)));
-    PetscCall(PetscLogEventEnd(MATDENSEGPU_CopyFromGPU, A, 0, 0, 0));
-  }
-  d->mask = PETSC_OFFLOAD_BOTH;
+  if (!d->array) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatDenseGetLDA(A, &lda));
+  PetscCall(PetscLogEventBegin(MATDENSEGPU_CopyFromGPU, A, 0, 0, 0));
+  PetscCall((*d->base.getarray)(A, &h));
+  PetscCall(PetscELLGMemcpyColumns(d->backend, A->rmap->n, A->cmap->n, h, lda, d->array, A->rmap->n, ELLG_MEMCPY_DTOH));
+  PetscCall((*d->base.restorearray)(A, &h));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(PetscScalar) * MatSeqDenseGPUSize(A)));
+  PetscCall(PetscLogEventEnd(MATDENSEGPU_CopyFromGPU, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*
-   The backend copy of A for access mode: reading brings it up to date; writing makes it the valid
-   copy at once, so an operation takes the arrays it reads before those it writes (a matrix may be
-   both). While a host array of A is out for writing, the host copy may have changed since it was
-   last copied: it is copied again.
-*/
-PetscErrorCode MatSeqDenseGPUBackendArray_Private(Mat A, MatDenseGPUAccess mode, PetscScalar **a)
+static const ELLGMirrorOps MatSeqDenseGPUMirrorOps = {MatSeqDenseGPUAllocate, MatSeqDenseGPUToBackend, MatSeqDenseGPUToHost};
+
+/* the backend copy of A for access mode (ELLGMirrorBackendAccess()) */
+PetscErrorCode MatSeqDenseGPUBackendArray_Private(Mat A, ELLGAccess mode, PetscScalar **a)
 {
   Mat_DenseGPU *d = MatDenseGPUData(A);
 
   PetscFunctionBegin;
   if (!A->preallocated) PetscCall(MatSetUp(A));
-  if (d->hostwrites && d->mask == PETSC_OFFLOAD_BOTH) d->mask = PETSC_OFFLOAD_CPU;
-  if (mode == MATDENSEGPU_WRITE) PetscCall(MatSeqDenseGPUAllocate(A, d));
-  else PetscCall(MatSeqDenseGPUCopyToBackend_Private(A));
-  if (mode != MATDENSEGPU_READ) d->mask = PETSC_OFFLOAD_GPU;
+  PetscCall(ELLGMirrorBackendAccess(&d->mirror, mode));
   *a = d->array;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend copy was written: it is the only valid one (copied back at once to a checked-out host
-   copy), and the matrix has changed */
+/* the backend copy was written (ELLGMirrorBackendWritten()), and the matrix has changed */
 PetscErrorCode MatSeqDenseGPURestoreWritten_Private(Mat A)
 {
-  Mat_DenseGPU *d = MatDenseGPUData(A);
-
   PetscFunctionBegin;
-  d->mask = PETSC_OFFLOAD_GPU;
-  if (MatDenseGPUCheckedOut(d)) PetscCall(MatSeqDenseGPUCopyFromBackend_Private(A));
+  PetscCall(ELLGMirrorBackendWritten(&MatDenseGPUData(A)->mirror));
   PetscCall(PetscObjectStateIncrease((PetscObject)A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* ---------------------------------------------------------------- the accessors of SeqDense */
-
-/* a host array (or a column, vector or submatrix on it) goes out for access mode, or comes back */
-static PetscErrorCode MatSeqDenseGPUCheckOut(Mat A, MatDenseGPUAccess mode)
-{
-  Mat_DenseGPU *d = MatDenseGPUData(A);
-
-  PetscFunctionBegin;
-  if (mode == MATDENSEGPU_READ) d->hostreads++;
-  else d->hostwrites++;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MatSeqDenseGPUCheckIn(Mat A, MatDenseGPUAccess mode, const char restore[])
-{
-  Mat_DenseGPU *d   = MatDenseGPUData(A);
-  PetscInt     *out = mode == MATDENSEGPU_READ ? &d->hostreads : &d->hostwrites;
-
-  PetscFunctionBegin;
-  PetscCheck(*out > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "%s: a restore without the matching get", restore);
-  (*out)--;
-  if (mode != MATDENSEGPU_READ) d->mask = PETSC_OFFLOAD_CPU;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 /*
    The composed functions of SeqDense that give out its host array, or change it, are intercepted:
@@ -134,36 +96,35 @@ static PetscErrorCode MatSeqDenseGPUCheckIn(Mat A, MatDenseGPUAccess mode, const
    without an array (as PETSc's GPU dense types allocate theirs on first access).
 */
 #define MAT_SEQDENSEGPU_ACCESSORS(OP) \
-  OP(getarray, "MatDenseGetArray_C", CHECKOUT, MATDENSEGPU_READ_WRITE, (Mat A, PetscScalar **a), (A, a)) \
-  OP(restorearray, "MatDenseRestoreArray_C", CHECKIN, MATDENSEGPU_READ_WRITE, (Mat A, PetscScalar **a), (A, a)) \
-  OP(getarrayread, "MatDenseGetArrayRead_C", CHECKOUT, MATDENSEGPU_READ, (Mat A, const PetscScalar **a), (A, a)) \
-  OP(restorearrayread, "MatDenseRestoreArrayRead_C", CHECKIN, MATDENSEGPU_READ, (Mat A, const PetscScalar **a), (A, a)) \
-  OP(getarraywrite, "MatDenseGetArrayWrite_C", CHECKOUT, MATDENSEGPU_WRITE, (Mat A, PetscScalar **a), (A, a)) \
-  OP(restorearraywrite, "MatDenseRestoreArrayWrite_C", CHECKIN, MATDENSEGPU_WRITE, (Mat A, PetscScalar **a), (A, a)) \
-  OP(placearray, "MatDensePlaceArray_C", USE, MATDENSEGPU_READ_WRITE, (Mat A, const PetscScalar *a), (A, a)) \
-  OP(resetarray, "MatDenseResetArray_C", USE, MATDENSEGPU_READ_WRITE, (Mat A), (A)) \
-  OP(replacearray, "MatDenseReplaceArray_C", USE, MATDENSEGPU_WRITE, (Mat A, const PetscScalar *a), (A, a)) \
-  OP(getcolumn, "MatDenseGetColumn_C", CHECKOUT, MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, PetscScalar **a), (A, col, a)) \
-  OP(restorecolumn, "MatDenseRestoreColumn_C", CHECKIN, MATDENSEGPU_READ_WRITE, (Mat A, PetscScalar **a), (A, a)) \
-  OP(getcolumnvec, "MatDenseGetColumnVec_C", CHECKOUT, MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(restorecolumnvec, "MatDenseRestoreColumnVec_C", CHECKIN, MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(getcolumnvecread, "MatDenseGetColumnVecRead_C", CHECKOUT, MATDENSEGPU_READ, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(restorecolumnvecread, "MatDenseRestoreColumnVecRead_C", CHECKIN, MATDENSEGPU_READ, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(getcolumnvecwrite, "MatDenseGetColumnVecWrite_C", CHECKOUT, MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(restorecolumnvecwrite, "MatDenseRestoreColumnVecWrite_C", CHECKIN, MATDENSEGPU_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
-  OP(getsubmatrix, "MatDenseGetSubMatrix_C", CHECKOUT, MATDENSEGPU_READ_WRITE, (Mat A, PetscInt rbegin, PetscInt rend, PetscInt cbegin, PetscInt cend, Mat *v), (A, rbegin, rend, cbegin, cend, v)) \
-  OP(restoresubmatrix, "MatDenseRestoreSubMatrix_C", CHECKIN, MATDENSEGPU_READ_WRITE, (Mat A, Mat *v), (A, v)) \
-  OP(qrfactor, "MatQRFactor_C", USE, MATDENSEGPU_READ_WRITE, (Mat A, IS col, const MatFactorInfo *info), (A, col, info)) \
-  OP(seqpreallocation, "MatSeqDenseSetPreallocation_C", USE, MATDENSEGPU_WRITE, (Mat A, PetscScalar *data), (A, data))
+  OP(getarray, "MatDenseGetArray_C", CHECKOUT, ELLG_ACCESS_READ_WRITE, (Mat A, PetscScalar **a), (A, a)) \
+  OP(restorearray, "MatDenseRestoreArray_C", CHECKIN, ELLG_ACCESS_READ_WRITE, (Mat A, PetscScalar **a), (A, a)) \
+  OP(getarrayread, "MatDenseGetArrayRead_C", CHECKOUT, ELLG_ACCESS_READ, (Mat A, const PetscScalar **a), (A, a)) \
+  OP(restorearrayread, "MatDenseRestoreArrayRead_C", CHECKIN, ELLG_ACCESS_READ, (Mat A, const PetscScalar **a), (A, a)) \
+  OP(getarraywrite, "MatDenseGetArrayWrite_C", CHECKOUT, ELLG_ACCESS_WRITE, (Mat A, PetscScalar **a), (A, a)) \
+  OP(restorearraywrite, "MatDenseRestoreArrayWrite_C", CHECKIN, ELLG_ACCESS_WRITE, (Mat A, PetscScalar **a), (A, a)) \
+  OP(placearray, "MatDensePlaceArray_C", USE, ELLG_ACCESS_READ_WRITE, (Mat A, const PetscScalar *a), (A, a)) \
+  OP(resetarray, "MatDenseResetArray_C", USE, ELLG_ACCESS_READ_WRITE, (Mat A), (A)) \
+  OP(replacearray, "MatDenseReplaceArray_C", USE, ELLG_ACCESS_WRITE, (Mat A, const PetscScalar *a), (A, a)) \
+  OP(getcolumn, "MatDenseGetColumn_C", CHECKOUT, ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, PetscScalar **a), (A, col, a)) \
+  OP(restorecolumn, "MatDenseRestoreColumn_C", CHECKIN, ELLG_ACCESS_READ_WRITE, (Mat A, PetscScalar **a), (A, a)) \
+  OP(getcolumnvec, "MatDenseGetColumnVec_C", CHECKOUT, ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(restorecolumnvec, "MatDenseRestoreColumnVec_C", CHECKIN, ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(getcolumnvecread, "MatDenseGetColumnVecRead_C", CHECKOUT, ELLG_ACCESS_READ, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(restorecolumnvecread, "MatDenseRestoreColumnVecRead_C", CHECKIN, ELLG_ACCESS_READ, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(getcolumnvecwrite, "MatDenseGetColumnVecWrite_C", CHECKOUT, ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(restorecolumnvecwrite, "MatDenseRestoreColumnVecWrite_C", CHECKIN, ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt col, Vec *v), (A, col, v)) \
+  OP(getsubmatrix, "MatDenseGetSubMatrix_C", CHECKOUT, ELLG_ACCESS_READ_WRITE, (Mat A, PetscInt rbegin, PetscInt rend, PetscInt cbegin, PetscInt cend, Mat *v), (A, rbegin, rend, cbegin, cend, v)) \
+  OP(restoresubmatrix, "MatDenseRestoreSubMatrix_C", CHECKIN, ELLG_ACCESS_READ_WRITE, (Mat A, Mat *v), (A, v)) \
+  OP(qrfactor, "MatQRFactor_C", USE, ELLG_ACCESS_READ_WRITE, (Mat A, IS col, const MatFactorInfo *info), (A, col, info)) \
+  OP(seqpreallocation, "MatSeqDenseSetPreallocation_C", USE, ELLG_ACCESS_WRITE, (Mat A, PetscScalar *data), (A, data))
 
 #define MAT_SEQDENSEGPU_CHECKOUT(mode, name, args) \
   if (!A->preallocated) PetscCall(MatSetUp(A)); \
-  PetscCall(MatDenseGPUHostBegin_Private(A, mode)); \
-  MatDenseGPUGiveOut_Private(A, (*base)args); \
-  PetscCall(MatSeqDenseGPUCheckOut(A, mode));
+  PetscCall(ELLGMirrorCheckOut(&MatDenseGPUData(A)->mirror, mode)); \
+  MatDenseGPUGiveOut_Private(A, (*base)args);
 #define MAT_SEQDENSEGPU_CHECKIN(mode, name, args) \
   PetscCall((*base)args); \
-  PetscCall(MatSeqDenseGPUCheckIn(A, mode, name));
+  PetscCall(ELLGMirrorCheckIn(&MatDenseGPUData(A)->mirror, mode, name));
 #define MAT_SEQDENSEGPU_USE(mode, name, args) \
   PetscCall(MatDenseGPUHostBegin_Private(A, mode)); \
   PetscCall((*base)args); \
@@ -210,7 +171,7 @@ static PetscErrorCode MatZeroEntries_SeqDenseGPU(Mat A)
     PetscCall(MatDenseGPUBase_zeroentries(A));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqDenseGPUBackendArray_Private(A, MATDENSEGPU_WRITE, &a));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_WRITE, &a));
   PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->set(MatSeqDenseGPUSize(A), 0.0, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -224,7 +185,7 @@ static PetscErrorCode MatScale_SeqDenseGPU(Mat A, PetscScalar alpha)
     PetscCall(MatDenseGPUBase_scale(A, alpha));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqDenseGPUBackendArray_Private(A, alpha == 0.0 ? MATDENSEGPU_WRITE : MATDENSEGPU_READ_WRITE, &a));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(A, alpha == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &a));
   PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->scale(MatSeqDenseGPUSize(A), alpha, a));
   PetscCall(PetscLogFlops(MatSeqDenseGPUSize(A)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -243,8 +204,8 @@ static PetscErrorCode MatCopy_SeqDenseGPU(Mat A, Mat B, MatStructure str)
     PetscCall(MatDenseGPUBase_copy(A, B, str));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqDenseGPUBackendArray_Private(A, MATDENSEGPU_READ, (PetscScalar **)&a));
-  PetscCall(MatSeqDenseGPUBackendArray_Private(B, MATDENSEGPU_WRITE, &b));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(B, ELLG_ACCESS_WRITE, &b));
   PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->copy(MatSeqDenseGPUSize(A), a, b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -262,8 +223,8 @@ static PetscErrorCode MatAXPY_SeqDenseGPU(Mat Y, PetscScalar alpha, Mat X, MatSt
     PetscCall(MatDenseGPUBase_axpy(Y, alpha, X, str));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqDenseGPUBackendArray_Private(X, MATDENSEGPU_READ, (PetscScalar **)&x));
-  PetscCall(MatSeqDenseGPUBackendArray_Private(Y, MATDENSEGPU_READ_WRITE, &y));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(X, ELLG_ACCESS_READ, (PetscScalar **)&x));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(Y, ELLG_ACCESS_READ_WRITE, &y));
   PetscCallVecGPUKernel(MatDenseGPUData(Y)->kernels->axpy(MatSeqDenseGPUSize(Y), alpha, x, y));
   PetscCall(PetscLogFlops(2.0 * MatSeqDenseGPUSize(Y)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -279,7 +240,7 @@ static PetscErrorCode MatNorm_SeqDenseGPU(Mat A, NormType type, PetscReal *nrm)
     PetscCall(MatDenseGPUBase_norm(A, type, nrm));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqDenseGPUBackendArray_Private(A, MATDENSEGPU_READ, (PetscScalar **)&a));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
   PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->norm2(MatSeqDenseGPUSize(A), a, nrm));
   PetscCall(PetscLogFlops(2.0 * MatSeqDenseGPUSize(A)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -301,8 +262,8 @@ static PetscErrorCode MatDuplicate_SeqDenseGPU(Mat A, MatDuplicateOption op, Mat
   b          = MatDenseGPUData(*B);
   b->backend = d->backend;
   b->kernels = d->kernels;
-  PetscCall(MatSeqDenseGPUBackendArray_Private(A, MATDENSEGPU_READ, (PetscScalar **)&a));
-  PetscCall(MatSeqDenseGPUBackendArray_Private(*B, MATDENSEGPU_WRITE, &bv));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
+  PetscCall(MatSeqDenseGPUBackendArray_Private(*B, ELLG_ACCESS_WRITE, &bv));
   PetscCallVecGPUKernel(d->kernels->copy(MatSeqDenseGPUSize(A), a, bv));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -338,7 +299,7 @@ PetscErrorCode MatSeqDenseGPURevert_Private(Mat A, PetscBool keep)
   PetscFunctionBegin;
   if (keep) {
     PetscCheck(!MatDenseGPUCheckedOut(d), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Cannot convert a %s matrix while a host array of it is out (restore it first)", MATSEQDENSEGPU);
-    PetscCall(MatSeqDenseGPUCopyFromBackend_Private(A));
+    PetscCall(ELLGMirrorSyncHost(&d->mirror));
   }
   PetscCall(MatSeqDenseGPUComposeFunctions(A, PETSC_FALSE));
   PetscCall(MatDenseGPUUnwrap_Private(A));
@@ -368,8 +329,8 @@ PetscErrorCode MatConvertInPlace_SeqDense_SeqDenseGPU(Mat A, PetscELLGBackend ba
   PetscCall(PetscNew(&d));
   d->backend = backend;
   d->kernels = VecGPUKernelsOf(backend);
-  d->mask    = PETSC_OFFLOAD_CPU;
   d->baseops = *A->ops;
+  ELLGMirrorInit(&d->mirror, &MatSeqDenseGPUMirrorOps, A, &d->mask);
 #define MAT_SEQDENSEGPU_QUERY(field, name, ...) PetscCall(PetscObjectQueryFunction((PetscObject)A, name, &d->base.field));
   MAT_SEQDENSEGPU_ACCESSORS(MAT_SEQDENSEGPU_QUERY)
 #undef MAT_SEQDENSEGPU_QUERY

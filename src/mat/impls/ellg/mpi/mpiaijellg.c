@@ -92,7 +92,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
 
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
-  if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject)); /* the blocks read their format's */
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, NULL)); /* the blocks read their format's */
   else PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   PetscCall(PetscOptionsBool("-ellg_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
@@ -157,9 +157,9 @@ static PetscErrorCode MatMultAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
   PetscFunctionBegin;
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
   PetscCall(MatMPIAIJFormatGetHalo(A, &halo));
-  PetscCall(VecGPUGetBackendArray(x, VECGPU_READ, (PetscScalar **)&px));
+  PetscCall(VecGPUGetBackendArray(x, ELLG_ACCESS_READ, (PetscScalar **)&px));
   PetscCall(ELLGHaloForwardBegin(halo, px));
-  PetscCall(VecGPURestoreBackendArray(x, VECGPU_READ, (PetscScalar **)&px));
+  PetscCall(VecGPURestoreBackendArray(x, ELLG_ACCESS_READ, (PetscScalar **)&px));
   PetscCall(VecGPUGetArrayWrite(e->ghosts, &pg));
   if (!e->overlap) PetscCall(ELLGHaloForwardEnd(halo, pg));
   if (z) PetscCall((*Ad->ops->multadd)(Ad, x, z, y));
@@ -188,9 +188,9 @@ static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, 
   if (z) PetscCall((*Ad->ops->multtransposeadd)(Ad, x, z, y));
   else PetscCall((*Ad->ops->multtranspose)(Ad, x, y));
   if (!e->overlap) PetscCall(ELLGHaloReverseBegin(halo, pg));
-  PetscCall(VecGPUGetBackendArray(y, VECGPU_READ_WRITE, &py));
+  PetscCall(VecGPUGetBackendArray(y, ELLG_ACCESS_READ_WRITE, &py));
   PetscCall(ELLGHaloReverseEnd(halo, py));
-  PetscCall(VecGPURestoreBackendArray(y, VECGPU_READ_WRITE, &py));
+  PetscCall(VecGPURestoreBackendArray(y, ELLG_ACCESS_READ_WRITE, &py));
   PetscCall(VecGPURestoreArrayRead(e->ghosts, &pg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -349,7 +349,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   VecType          vtype;
 
   PetscFunctionBegin;
-  PetscCall(PetscELLGGetBackend(&be)); /* fails early, on every rank, for an unusable backend */
+  PetscCall(PetscELLGGetBackend_Private(&be)); /* fails early, on every rank, for an unusable backend */
   PetscCall(PetscNew(&e));
   PetscCall(MatELLGFormatFind(type, &e->entry));
   PetscCall(ELLGFormatCreate(e->entry->ops, be, &e->params[0]));

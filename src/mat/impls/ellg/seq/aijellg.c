@@ -131,7 +131,7 @@ PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **
   PetscFunctionBegin;
   PetscCall(VecGetLocalSize(x, &n));
   PetscCall(VecGPUGetBackendStandIn(x, e->fmt->backend, PETSC_TRUE, &e->work[0][n == A->rmap->n ? 0 : 1], xb));
-  PetscCall(VecGPUGetBackendArray(*xb, VECGPU_READ, (PetscScalar **)px));
+  PetscCall(VecGPUGetBackendArray(*xb, ELLG_ACCESS_READ, (PetscScalar **)px));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -144,14 +144,14 @@ PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, Pet
   PetscFunctionBegin;
   PetscCall(VecGetLocalSize(y, &n));
   PetscCall(VecGPUGetBackendStandIn(y, e->fmt->backend, keep, &e->work[1][n == A->rmap->n ? 0 : 1], yb));
-  PetscCall(VecGPUGetBackendArray(*yb, keep ? VECGPU_READ_WRITE : VECGPU_WRITE, py));
+  PetscCall(VecGPUGetBackendArray(*yb, keep ? ELLG_ACCESS_READ_WRITE : ELLG_ACCESS_WRITE, py));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPURestoreBackendArray(yb, keep ? VECGPU_READ_WRITE : VECGPU_WRITE, py));
+  PetscCall(VecGPURestoreBackendArray(yb, keep ? ELLG_ACCESS_READ_WRITE : ELLG_ACCESS_WRITE, py));
   if (yb != y) PetscCall(VecCopy(yb, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -185,7 +185,7 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
   if (T) PetscCall(ELLGCsrMatMultAdd(T, px, z ? py : NULL, py));
   else if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
   else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
-  PetscCall(VecGPURestoreBackendArray(xb, VECGPU_READ, (PetscScalar **)&px));
+  PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_READ, (PetscScalar **)&px));
   PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
@@ -253,10 +253,19 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
 
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
-  if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject)); /* the format's options are read as it is chosen */
-  else PetscCall(ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, &e->built)); /* the format's options are read as it is chosen */
+  else {
+    ELLGFormat     before; /* the options before: a format whose options change is rebuilt at its next use */
+    PetscErrorCode ierr;
+
+    PetscCall(ELLGFormatCreate(e->fmt->ops, e->fmt->backend, &before));
+    PetscCall(ELLGFormatCopyParameters(e->fmt, before));
+    ierr = ELLGFormatSetFromOptions(e->fmt, PetscOptionsObject); /* a wrong value errors: before is freed first */
+    if (!ierr && !ELLGFormatSameParameters(before, e->fmt)) e->built = PETSC_FALSE;
+    PetscCall(ELLGFormatDestroy(&before));
+    PetscCall(ierr);
+  }
   PetscCall(MatSeqAIJELLGSorOptions(A, PetscOptionsObject));
-  e->built = PETSC_FALSE; /* the options may change the structure: rebuild at the next use */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -292,12 +301,13 @@ static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* gives the seq matrix B the format options of fmt; a stored format is rebuilt at its next use */
+/* gives the seq matrix B the format options of fmt; a stored format whose options change is rebuilt at its next use */
 PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat fmt, Mat B)
 {
   Mat_SeqAIJELLG *b = (Mat_SeqAIJELLG *)B->spptr;
 
   PetscFunctionBegin;
+  if (ELLGFormatSameParameters(fmt, b->fmt)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(ELLGFormatCopyParameters(fmt, b->fmt));
   b->built = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -453,7 +463,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
 
   PetscFunctionBegin;
   PetscCall(MatELLGFormatFind(type, &entry));
-  PetscCall(PetscELLGGetBackend(&be));
+  PetscCall(PetscELLGGetBackend_Private(&be));
   PetscCall(PetscNew(&e));
   e->entry = entry;
   PetscCall(PetscMemcpy(&e->aijops, A->ops, sizeof(struct _MatOps)));

@@ -316,11 +316,11 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
   PetscCall(PetscLogEventBegin(ELLG_TriSolve, F, b, x, 0));
   PetscCall(VecGPUGetBackendStandIn(b, f->be, PETSC_TRUE, &f->vwork[0], &bb));
   PetscCall(VecGPUGetBackendStandIn(x, f->be, PETSC_FALSE, &f->vwork[1], &xb));
-  PetscCall(VecGPUGetBackendArray(bb, VECGPU_READ, (PetscScalar **)&pb));
-  PetscCall(VecGPUGetBackendArray(xb, VECGPU_WRITE, &px));
+  PetscCall(VecGPUGetBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
+  PetscCall(VecGPUGetBackendArray(xb, ELLG_ACCESS_WRITE, &px));
   PetscCall(MatFactorELLGSolveArrays(F, trans, pb, px));
-  PetscCall(VecGPURestoreBackendArray(bb, VECGPU_READ, (PetscScalar **)&pb));
-  PetscCall(VecGPURestoreBackendArray(xb, VECGPU_WRITE, &px));
+  PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
+  PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_WRITE, &px));
   if (xb != x) PetscCall(VecCopy(xb, x));
   PetscCall(PetscLogFlops(2.0 * f->nz + F->rmap->n));
   PetscCall(PetscELLGLogSynchronize(f->be));

@@ -75,7 +75,7 @@ PetscErrorCode MatSOR_SeqAIJELLG(Mat A, Vec b, PetscReal omega, MatSORType flag,
   PetscCall(MatSeqAIJELLGGetInput(A, b, &bb, &pb));
   PetscCall(MatSeqAIJELLGGetOutput(A, x, keep, &xb, &px));
   PetscCall(ELLGSorApply(e->sor, pb, omega, flag, shift, its * lits, px));
-  PetscCall(VecGPURestoreBackendArray(bb, VECGPU_READ, (PetscScalar **)&pb));
+  PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(MatSeqAIJELLGRestoreOutput(x, keep, xb, &px));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(ELLG_SOR, A, b, x, 0));

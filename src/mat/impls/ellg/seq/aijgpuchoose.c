@@ -5,16 +5,24 @@
 
    The rule (auto), from what the types' measurements showed (docs/benchmarks.md):
    - every row of the same length: ellg, which then pads nothing and needs no permutation;
-   - row lengths spread widely (standard deviation above the mean: power-law graphs): pjds, whose rows sorted by
-     length pad least;
+   - row lengths spread widely (those of the rows not long of a standard deviation above 1.2 times their mean:
+     power-law graphs): pjds, whose rows sorted by length pad least; and a small matrix with long rows: pjds, which
+     multiplies them in the same launch as the others;
    - otherwise (meshes, stencils, finite elements, most matrices): slicedell.
 */
 #include "../aijellg.h"
+#include <ellglongrowsrule.h>
 
 /* the most bytes, relative to CSR, of a format kept for a matrix of at least MAT_AIJGPU_MIN_MB of CSR (in smaller
    ones the alignment of the columns alone can take more) */
 #define MAT_AIJGPU_MAX_CSR 1.5
 #define MAT_AIJGPU_MIN_MB  1.0
+/* the rule's thresholds: pjds when the rows that are not long have lengths of a standard deviation above
+   MAT_AIJGPU_SPREAD times their mean (power-law graphs), or when there are long rows and fewer than
+   MAT_AIJGPU_FUSED_NNZ entries: pjds multiplies its long rows in the same launch as the others, while the long
+   rows of ellg and slicedell take a launch of their own, a large part of a small matrix's product */
+#define MAT_AIJGPU_SPREAD    1.2
+#define MAT_AIJGPU_FUSED_NNZ (1 << 20)
 /* products timed for each format with -mat_aijgpu_format time, after one not timed */
 #define MAT_AIJGPU_TIMED 10
 
@@ -59,11 +67,15 @@ PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice from, Mat B)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* -mat_aijgpu_format, within the matrix's options block */
-PetscErrorCode MatSeqAIJGPUChoiceSetFromOptions(MatSeqAIJGPUChoice choice, ELLG_OPTION_ITEMS PetscOptionsObject)
+/* -mat_aijgpu_format, within the matrix's options block; another mode than before clears *built (unless NULL), so that
+   the format is chosen again at its next use */
+PetscErrorCode MatSeqAIJGPUChoiceSetFromOptions(MatSeqAIJGPUChoice choice, ELLG_OPTION_ITEMS PetscOptionsObject, PetscBool *built)
 {
+  const MatAIJGPUFormat before = choice->mode;
+
   PetscFunctionBegin;
   PetscCall(PetscOptionsEnum("-mat_aijgpu_format", "Storage format: auto (from the row lengths), ellg, pjds, slicedell, or time (the fastest of a few products of each)", "MATAIJGPU", MatAIJGPUFormats, (PetscEnum)choice->mode, (PetscEnum *)&choice->mode, NULL));
+  if (built && choice->mode != before) *built = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -135,28 +147,47 @@ static PetscErrorCode MatSeqAIJGPUTimeProduct(ELLGFormat f, PetscReal *t)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the statistics the rule reads: the row lengths, the long rows (those longer than ELLG_LONG_ROWS_DEFAULT(mean),
+   which the formats split out by default) and the lengths of the others */
+typedef struct {
+  PetscInt  minlen, maxlen, nlong;
+  PetscReal mean, smean, ssd; /* mean length; mean and standard deviation of the lengths of the rows not long */
+} MatAIJGPURowStats;
+
 /* the formats in the order the rule prefers them for the row lengths of ai (of the nonempty rows alone where the
    format stores those alone: an off-diagonal block), and the statistics it read */
-static void MatSeqAIJGPURule(PetscInt m, const PetscInt *ai, PetscBool nonempty, MatAIJGPUFormat order[3], PetscInt *minlen, PetscInt *maxlen, PetscReal *mean, PetscReal *sd)
+static void MatSeqAIJGPURule(PetscInt m, const PetscInt *ai, PetscBool nonempty, MatAIJGPUFormat order[3], MatAIJGPURowStats *st)
 {
-  PetscReal sq = 0.0;
-  PetscInt  rows = 0;
+  PetscReal sq = 0.0, sum = 0.0;
+  PetscInt  rows = 0, threshold;
 
-  *minlen = PETSC_MAX_INT;
-  *maxlen = 0;
+  st->minlen = PETSC_MAX_INT;
+  st->maxlen = 0;
+  st->nlong  = 0;
   for (PetscInt i = 0; i < m; i++) rows += !nonempty || ai[i + 1] > ai[i];
-  *mean = rows ? (PetscReal)ai[m] / (PetscReal)rows : 0.0;
+  st->mean  = rows ? (PetscReal)ai[m] / (PetscReal)rows : 0.0;
+  threshold = ELLG_LONG_ROWS_DEFAULT((PetscInt)PetscCeilReal(st->mean));
   for (PetscInt i = 0; i < m; i++) {
     const PetscInt len = ai[i + 1] - ai[i];
 
     if (nonempty && !len) continue;
-    *minlen = PetscMin(*minlen, len);
-    *maxlen = PetscMax(*maxlen, len);
-    sq += ((PetscReal)len - *mean) * ((PetscReal)len - *mean);
+    st->minlen = PetscMin(st->minlen, len);
+    st->maxlen = PetscMax(st->maxlen, len);
+    if (len > threshold) st->nlong++;
+    else sum += (PetscReal)len;
   }
-  if (!rows) *minlen = 0;
-  *sd      = rows ? PetscSqrtReal(sq / (PetscReal)rows) : 0.0;
-  order[0] = *minlen == *maxlen ? MAT_AIJGPU_ELLG : *sd > *mean ? MAT_AIJGPU_PJDS : MAT_AIJGPU_SLICEDELL;
+  if (!rows) st->minlen = 0;
+  st->smean = rows > st->nlong ? sum / (PetscReal)(rows - st->nlong) : 0.0;
+  for (PetscInt i = 0; i < m; i++) {
+    const PetscInt len = ai[i + 1] - ai[i];
+
+    if ((nonempty && !len) || len > threshold) continue;
+    sq += ((PetscReal)len - st->smean) * ((PetscReal)len - st->smean);
+  }
+  st->ssd = rows > st->nlong ? PetscSqrtReal(sq / (PetscReal)(rows - st->nlong)) : 0.0;
+  if (st->minlen == st->maxlen) order[0] = MAT_AIJGPU_ELLG;
+  else if ((st->nlong && ai[m] < MAT_AIJGPU_FUSED_NNZ) || st->ssd > MAT_AIJGPU_SPREAD * st->smean) order[0] = MAT_AIJGPU_PJDS;
+  else order[0] = MAT_AIJGPU_SLICEDELL;
   order[1] = order[0] == MAT_AIJGPU_SLICEDELL ? MAT_AIJGPU_PJDS : MAT_AIJGPU_SLICEDELL;
   order[2] = order[0] == MAT_AIJGPU_ELLG ? MAT_AIJGPU_PJDS : MAT_AIJGPU_ELLG;
 }
@@ -170,8 +201,8 @@ PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const Pet
   Mat_SeqAIJELLG    *e = (Mat_SeqAIJELLG *)A->spptr;
   MatSeqAIJGPUChoice c = e->choice;
   MatAIJGPUFormat    order[3], best = MAT_AIJGPU_AUTO;
-  PetscInt           minlen, maxlen;
-  PetscReal          mean, sd, t[3] = {0, 0, 0}, tbest = PETSC_MAX_REAL;
+  MatAIJGPURowStats  st;
+  PetscReal          t[3] = {0, 0, 0}, tbest = PETSC_MAX_REAL;
   double             ratio[3] = {0, 0, 0};
   PetscBool          fits[3]  = {PETSC_FALSE, PETSC_FALSE, PETSC_FALSE};
   char               how[128];
@@ -181,7 +212,7 @@ PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const Pet
     PetscCall(ELLGFormatBuild(e->fmt, m, n, ai, aj, aa));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  MatSeqAIJGPURule(m, ai, e->fmt->compress_rows, order, &minlen, &maxlen, &mean, &sd);
+  MatSeqAIJGPURule(m, ai, e->fmt->compress_rows, order, &st);
   if (c->mode != MAT_AIJGPU_AUTO && c->mode != MAT_AIJGPU_TIME) { /* as asked */
     PetscCall(MatSeqAIJGPUBuildOne(A, c->mode, m, n, ai, aj, aa, &ratio[0], &fits[0]));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (-mat_aijgpu_format %s; %.2f x CSR)", e->fmt->ops->name, MatAIJGPUFormats[c->mode], ratio[0]));
@@ -196,7 +227,7 @@ PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const Pet
     if (k == 3 && small != 2) PetscCall(MatSeqAIJGPUBuildOne(A, order[small], m, n, ai, aj, aa, &ratio[small], &fits[small]));
     how[0] = 0;
     if (k > 0) PetscCall(PetscSNPrintf(how, sizeof(how), "; %s stored over %.1f x CSR", MatAIJGPUFormats[order[0]], (double)MAT_AIJGPU_MAX_CSR));
-    PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (auto: row lengths %" PetscInt_FMT " to %" PetscInt_FMT ", mean %.3g, standard deviation %.3g%s; %.2f x CSR)", e->fmt->ops->name, minlen, maxlen, (double)mean, (double)sd, how, ratio[k == 3 ? small : k]));
+    PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (auto: row lengths %" PetscInt_FMT " to %" PetscInt_FMT ", mean %.3g; %" PetscInt_FMT " long, the others of mean %.3g, standard deviation %.3g%s; %.2f x CSR)", e->fmt->ops->name, st.minlen, st.maxlen, (double)st.mean, st.nlong, (double)st.smean, (double)st.ssd, how, ratio[k == 3 ? small : k]));
   } else { /* the fastest of those that fit (all if none does) */
     PetscBool any = PETSC_FALSE;
 

@@ -42,6 +42,7 @@ PetscErrorCode VecCreateSeqGPU(MPI_Comm comm, PetscInt n, Vec *v)
 {
   PetscFunctionBegin;
   PetscAssertPointer(v, 3);
+  PetscCall(PetscELLGInitializePackage());
   PetscCall(VecCreate(comm, v));
   PetscCall(VecSetSizes(*v, n, n));
   PetscCall(VecSetType(*v, VECSEQGPU));
