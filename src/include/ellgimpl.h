@@ -111,6 +111,17 @@ PETSC_INTERN PetscErrorCode VecGPUGetBackendArray(Vec, ELLGAccess, PetscScalar *
 PETSC_INTERN PetscErrorCode VecGPURestoreBackendArray(Vec, ELLGAccess, PetscScalar **);
 PETSC_INTERN PetscErrorCode PetscELLGDefaultVecType(PetscELLGBackend, VecType *);
 
+/* a VECSEQGPU of length n on PETSC_COMM_SELF, for the library's own work (VecCreateSeqGPU() without the package's
+   initialization, which any object of ours implies) */
+static inline PetscErrorCode VecCreateSeqGPU_Private(PetscInt n, Vec *v)
+{
+  PetscFunctionBegin;
+  PetscCall(VecCreate(PETSC_COMM_SELF, v));
+  PetscCall(VecSetSizes(*v, n, n));
+  PetscCall(VecSetType(*v, VECSEQGPU));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);
 PETSC_INTERN PetscErrorCode MatDenseGPURegisterTypes(void);

@@ -151,7 +151,7 @@ PetscErrorCode PetscELLGGetDeviceMemory(PetscLogDouble *freebytes, PetscLogDoubl
   if (freebytes) *freebytes = 0.0;
   if (totalbytes) *totalbytes = 0.0;
   if (heldbytes) *heldbytes = 0.0;
-  PetscCall(PetscELLGGetBackend(&be));
+  PetscCall(PetscELLGGetBackend_Private(&be));
 #if defined(ELLG_HAVE_CUDA)
   if (be == PETSCELLG_BACKEND_CUDA) {
     size_t f = 0, t = 0, h = 0;

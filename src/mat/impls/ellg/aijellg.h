@@ -26,9 +26,10 @@ typedef struct {
   const char          *root, *seqtype, *mpitype;
   const ELLGFormatOps *ops;
   PetscBool            choose;
-  PetscErrorCode (*createseq)(Mat);
-  PetscErrorCode (*creatempi)(Mat);
 } MatELLGFormatEntry;
+
+#define MAT_ELLG_NTYPES 4 /* ellg, pjds, slicedell, aijgpu */
+PETSC_INTERN const MatELLGFormatEntry MatELLGFormats[MAT_ELLG_NTYPES]; /* types.c */
 
 typedef struct _n_MatSeqAIJGPUChoice *MatSeqAIJGPUChoice; /* how MATSEQAIJGPU chooses its format (aijgpuchoose.c) */
 
@@ -58,6 +59,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceView(MatSeqAIJGPUChoice, PetscView
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGBuildFormat(Mat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
 PETSC_INTERN PetscErrorCode MatELLGGetKind(Mat, PetscBool *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatELLGProductTypeName(Mat, const char **);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat);
 PETSC_INTERN PetscErrorCode MatSOR_SeqAIJELLG(Mat, Vec, PetscReal, MatSORType, PetscReal, PetscInt, PetscInt, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGSorOptions(Mat, ELLG_OPTION_ITEMS);
@@ -79,6 +81,9 @@ PETSC_INTERN PetscErrorCode MatCreate_MPIAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGViewFormat(Mat, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat, Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJELLGGetFormat(Mat, ELLGFormat *);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGSync(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJELLGSyncForce(Mat);
+PETSC_INTERN void           MatSeqAIJELLGSetProductOps(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat);
 PETSC_INTERN PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat, MatFactorType, Mat *);

@@ -32,7 +32,7 @@ PetscErrorCode VecGPUGetBackendStandIn(Vec v, PetscELLGBackend be, PetscBool cop
   if (native) PetscFunctionReturn(PETSC_SUCCESS);
   if (!*work) {
     PetscCall(VecGetLocalSize(v, &n));
-    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, n, work));
+    PetscCall(VecCreateSeqGPU_Private(n, work));
     PetscCall(VecGPUGetBackend(*work, &wbe));
     PetscCheck(wbe == be, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "The matrix uses the %s backend but new vectors get the %s backend: -ellg_backend changed between them", PetscELLGBackends[be], PetscELLGBackends[wbe]);
   }

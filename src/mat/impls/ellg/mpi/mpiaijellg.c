@@ -120,7 +120,7 @@ static PetscErrorCode MatMPIAIJFormatGetHalo(Mat A, ELLGHalo *halo)
     PetscCall(MatMPIAIJGetSeqAIJ(A, NULL, &Ao, &garray));
     PetscCall(ELLGHaloCreate(PetscObjectComm((PetscObject)A), e->backend, A->cmap, Ao->cmap->n, garray, &e->halo));
     PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
-    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, Ao->cmap->n, &e->ghosts));
+    PetscCall(VecCreateSeqGPU_Private(Ao->cmap->n, &e->ghosts));
     e->nzstate = A->nonzerostate;
   }
   *halo = e->halo;

@@ -238,14 +238,14 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
   PetscCall(ELLGCsrProductSymbolic(d->sp, in, &m, &n, &ci, &cj, &ca));
   for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatRestoreProductInput(op[k], &in[k]));
 
-  /* C: SeqAIJ with the result's CSR, then of A's type with A's format parameters (one format build) */
+  /* C: of A's type with A's format parameters, then the result's CSR (one format build, at its assembly) */
   PetscCall(MatSetSizes(C, m, n, m, n));
   PetscCall(MatProductSetBlockSizes(C));
-  PetscCall(MatSetType(C, MATSEQAIJ));
+  PetscCall(MatSetType(C, ((PetscObject)A)->type_name));
+  PetscCall(MatSeqAIJELLGCopyParameters(fmt, C));
   PetscCall(MatSeqAIJSetPreallocationCSR(C, ci, cj, ca));
   nnz = ci[m];
   PetscCall(PetscFree3(ci, cj, ca));
-  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(C, ((PetscObject)A)->type_name, fmt));
   PetscCall(ELLGCsrProductGetBytes(d->sp, &bytes));
   PetscCall(PetscInfo(C, "MatProduct %s of %s in the %s backend: %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros; %.3g MB kept for the numeric phase\n", MatProductTypes[product->type], ((PetscObject)A)->type_name,
                       PetscELLGBackends[fmt->backend], m, n, nnz, (double)bytes / 1048576.0));
@@ -302,5 +302,84 @@ PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat C)
   MatCheckProduct(C, 1);
   PetscCall(MatProductSetFromOptions_SeqAIJELLG_Sparse(C, &taken));
   if (!taken) PetscCall(MatProductSetFromOptions_ELLGAnytype(C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The products with a dense matrix that run in our formats: C = A B, A of one of our types, B
+   MATSEQDENSE (seq types) or MATMPIDENSE (mpi types), or their subclasses MATSEQDENSEGPU and
+   MATMPIDENSEGPU. Sets nothing for the others. */
+static PetscErrorCode MatProductSetFromOptions_ELLGDense(Mat D)
+{
+  Mat_Product *product = D->product;
+  PetscBool    seq, mpi, dense = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (product->type != MATPRODUCT_AB) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatELLGGetKind(product->A, &seq, &mpi));
+  if (seq || mpi) PetscCall(PetscObjectBaseTypeCompare((PetscObject)product->B, seq ? MATSEQDENSE : MATMPIDENSE, &dense));
+  if (!dense) PetscFunctionReturn(PETSC_SUCCESS);
+  if (seq) PetscCall(MatProductSetFromOptions_SeqAIJELLG_SeqDense(D));
+  else PetscCall(MatProductSetFromOptions_MPIAIJELLG_MPIDense(D));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether every operand of the product is sequential AIJ and the first is not of ours */
+static PetscErrorCode MatELLGSeqAIJFirst(Mat D, PetscBool *flg)
+{
+  Mat_Product *product = D->product;
+  Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
+  PetscBool    seq, mpi, aij = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < 3 && mats[i] && aij; i++) PetscCall(PetscObjectBaseTypeCompare((PetscObject)mats[i], MATSEQAIJ, &aij));
+  PetscCall(MatELLGGetKind(mats[0], &seq, &mpi));
+  *flg = (PetscBool)(aij && !seq);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   MatProductSetFromOptions_anytype_C of our matrices. C = A B with a dense B runs in our formats
+   (MatProductSetFromOptions_ELLGDense()); sparse products with A of our seq types and sequential AIJ
+   operands in the backend (MatProductSetFromOptions_SeqAIJELLG_Sparse()); with a SeqAIJ-based A, A's
+   handler takes them, as SeqAIJ's did when ours shared it. For the other products: PETSc finds the implementation of
+   a product of matrices of different types by their type names: MatProductSetFromOptions_<A>_<B>[_<C>]_C,
+   composed on one of them (e.g. MatProductSetFromOptions_seqaij_seqmaij_C on a MAIJ matrix, for the
+   PtAP of PCHMG and GAMG). Our types are AIJ subclasses: look for the one of SeqAIJ or MPIAIJ in
+   their place. When there is none, the anytype handlers of the other matrices get their turn, as
+   they would have without ours.
+*/
+PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat D)
+{
+  Mat_Product *product = D->product;
+  Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
+  char         name[256];
+  const char  *tname;
+  PetscBool    taken, seqaij = PETSC_FALSE;
+  PetscErrorCode (*f)(Mat) = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(MatProductSetFromOptions_ELLGDense(D));
+  if (D->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatProductSetFromOptions_SeqAIJELLG_Sparse(D, &taken));
+  if (taken) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatELLGSeqAIJFirst(D, &seqaij));
+  if (seqaij) { /* SeqAIJ-based A, ours among the others: A's own handler, as before ours had one */
+    PetscCall((*mats[0]->ops->productsetfromoptions)(D));
+    if (D->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscStrncpy(name, "MatProductSetFromOptions", sizeof(name)));
+  for (PetscInt i = 0; i < 3 && mats[i]; i++) {
+    PetscCall(MatELLGProductTypeName(mats[i], &tname));
+    PetscCall(PetscStrlcat(name, "_", sizeof(name)));
+    PetscCall(PetscStrlcat(name, tname, sizeof(name)));
+  }
+  PetscCall(PetscStrlcat(name, "_C", sizeof(name)));
+  for (PetscInt i = 0; i < 3 && mats[i] && !f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], name, &f));
+  PetscCall(PetscInfo(D, "querying %s: %s\n", name, f ? "found" : "not found"));
+  if (f) PetscCall((*f)(D));
+  for (PetscInt i = 0; i < 3 && mats[i] && !D->ops->productsymbolic; i++) {
+    PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], "MatProductSetFromOptions_anytype_C", &f));
+    if (f && f != MatProductSetFromOptions_ELLGAnytype) PetscCall((*f)(D));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
