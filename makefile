@@ -62,4 +62,4 @@ clean:
 .PHONY: all deps install clean petsc-found FORCE
 FORCE:
 
-include conf/test.mk conf/petsc.mk conf/bench.mk
+include conf/test.mk tests/petsc/petsc.mk conf/bench.mk

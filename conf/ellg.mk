@@ -65,8 +65,8 @@ ELLG_PETSC_LIBDIR = $(abspath $(PETSC_DIR)/$(PETSC_ARCH)/lib)
 petsc_version_ge = $(if $(PETSC_VERSION),$(filter $(1),$(firstword $(shell printf '%s\n' $(1) $(PETSC_VERSION) | sort -V))))
 
 # The TAP log that the harness's test scripts write into their TESTDIR, test_<arch>_tap.log (the one
-# place that names it: gmakefile.test, conf/test.mk and conf/petsc.mk take it from here, and
-# conf/petsc-report.py from its --tap-log). <arch> is PETSC_ARCH in PETSc's own tests (empty for an
+# place that names it: gmakefile.test, conf/test.mk and tests/petsc/petsc.mk take it from here, and
+# tests/petsc/report.py from its --tap-log). <arch> is PETSC_ARCH in PETSc's own tests (empty for an
 # installed PETSc: test__tap.log); in ours, a package's tests (gmakegentest.py --pkg-arch=$(ELLG_ARCH)),
 # it is PETSC_ARCH too up to PETSc 3.23.4, and the package's arch from 3.23.5 on, whose gmakegentest.py
 # substitutes --pkg-arch: test_arch-petsc-3.26.1_tap.log for the build against 3.26.1.

@@ -4,12 +4,12 @@
 #                         to install), builds the library, then runs every test: the harness tests
 #                         of tests/ and tutorials/ (gmakefile.test) and a subset of PETSc's own
 #                         installed KSP and SNES tutorials, plainly and with each of our types
-#                         ($(ELLG_MAT_TYPES), check-petsc-ci in conf/petsc.mk), and check-pkgconfig;
+#                         ($(ELLG_MAT_TYPES), check-petsc-ci in tests/petsc/petsc.mk), and check-pkgconfig;
 #                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
 #                         fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
 #                         search='tests-ex1_*', EXTRA_OPTIONS='-ellg_backend host', V=1, ...
-#   make check-petsc ...  PETSc's tests with our types: see conf/petsc.mk
+#   make check-petsc ...  PETSc's tests with our types: see tests/petsc/petsc.mk
 #   make check-pkgconfig  a program built by a plain cc with the installed petscellg.pc's flags runs
 #   make cleantest        removes the test results
 #
@@ -23,7 +23,7 @@ CHECK_TESTDIR  := $(CURDIR)/$(ELLG_ARCH_DIR)/tests
 CHECK_PETSCDIR := $(CURDIR)/$(ELLG_ARCH_DIR)/petsc-tests
 hash           := \#
 
-# Our matrix types (root names); PETSc's tests run with each (conf/petsc.mk: CHECK_PETSC_OPTIONS)
+# Our matrix types (root names); PETSc's tests run with each (tests/petsc/petsc.mk: CHECK_PETSC_OPTIONS)
 ELLG_MAT_TYPES    := ellg pjds slicedell aijgpu
 # PETSc's harness makefile, as installed (Debian's hardcodes a ...-real-debug PETSC_DIR: override it).
 # gmakegentest.py names the cases of a loop over several variables in the order of a Python set:

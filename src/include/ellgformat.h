@@ -1,6 +1,6 @@
 /*
    The interface every GPU storage format implements (one folder per format under
-   src/mat/formats). The matrix glue in src/mat/impls/ellg knows formats only through the
+   src/mat/formats). The matrix glue in src/mat/impls/aijformat knows formats only through the
    ELLGFormat* functions below.
 
    Building and updating: the shared code uploads the host CSR of the AIJ master copy into the

@@ -11,7 +11,7 @@
    the backend does not compute: dense operands, an operand bound to the CPU, 64-bit indices. -info says
    which ran.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <ellgspgemm.h>
 
 typedef struct {
@@ -22,9 +22,9 @@ typedef struct {
   PetscInt         nnz[3];     /* and their entries */
   PetscObjectState cnzstate;   /* the result's, whose pattern the numeric phase writes the values in */
   PetscBool        fresh;      /* the symbolic phase computed the values (MatMatMult()-style calls) */
-} MatProductData_SeqAIJELLG;
+} MatProductData_SeqAIJFormat;
 
-static PetscErrorCode MatProductDataDestroy_SeqAIJELLG_Sparse_Private(MatProductData_SeqAIJELLG **d)
+static PetscErrorCode MatProductDataDestroy_SeqAIJFormat_Sparse_Private(MatProductData_SeqAIJFormat **d)
 {
   PetscFunctionBegin;
   PetscCall(ELLGCsrProductDestroy(&(*d)->sp));
@@ -32,7 +32,7 @@ static PetscErrorCode MatProductDataDestroy_SeqAIJELLG_Sparse_Private(MatProduct
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-ELLG_PRODUCT_DESTROY(MatProductDataDestroy_SeqAIJELLG_Sparse, MatProductData_SeqAIJELLG, MatProductDataDestroy_SeqAIJELLG_Sparse_Private)
+ELLG_PRODUCT_DESTROY(MatProductDataDestroy_SeqAIJFormat_Sparse, MatProductData_SeqAIJFormat, MatProductDataDestroy_SeqAIJFormat_Sparse_Private)
 
 /* the operands in the order of the product type: A, B (or P, R), and C for ABC */
 static void MatProductOperands(Mat_Product *product, Mat op[3])
@@ -161,7 +161,7 @@ static PetscErrorCode MatRestoreProductInput(Mat M, ELLGCsrInput *in)
 /* an operand of the numeric phase has the pattern of the symbolic phase's: the same nonzero state of the same
    matrix, or, for another matrix (MAT_REUSE_MATRIX with new operands), the same number of entries (the
    pattern itself is the caller's promise, as with PETSc's products) */
-static PetscErrorCode MatProductCheckOperand(Mat M, MatProductData_SeqAIJELLG *d, PetscInt k, const char *type)
+static PetscErrorCode MatProductCheckOperand(Mat M, MatProductData_SeqAIJFormat *d, PetscInt k, const char *type)
 {
   const PetscInt *ai, *aj;
   PetscInt        m;
@@ -178,17 +178,17 @@ static PetscErrorCode MatProductCheckOperand(Mat M, MatProductData_SeqAIJELLG *d
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductNumeric_SeqAIJELLG_Sparse(Mat C)
+static PetscErrorCode MatProductNumeric_SeqAIJFormat_Sparse(Mat C)
 {
   Mat_Product               *product = C->product;
-  MatProductData_SeqAIJELLG *d;
+  MatProductData_SeqAIJFormat *d;
   Mat                        op[3];
   const PetscScalar         *a[3];
   PetscScalar               *c;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
-  d = (MatProductData_SeqAIJELLG *)product->data;
+  d = (MatProductData_SeqAIJFormat *)product->data;
   if (d->fresh) { /* the symbolic phase just computed these values */
     d->fresh = PETSC_FALSE;
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -209,11 +209,11 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_Sparse(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
+static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
 {
   Mat_Product               *product = C->product;
   Mat                        op[3], A;
-  MatProductData_SeqAIJELLG *d;
+  MatProductData_SeqAIJFormat *d;
   ELLGCsrInput               in[3];
   ELLGFormat                 fmt;
   PetscInt                   m, n, nnz, *ci, *cj;
@@ -225,7 +225,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
   PetscCheck(!product->data, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Product data not empty");
   MatProductOperands(product, op);
   A = op[0];
-  fmt = ((Mat_SeqAIJELLG *)A->spptr)->fmt; /* its backend and parameters: A's values need not be there */
+  fmt = ((Mat_SeqAIJFormat *)A->spptr)->fmt; /* its backend and parameters: A's values need not be there */
   PetscCall(PetscNew(&d));
   PetscCall(ELLGCsrProductSupported(product->type, &d->nin));
   PetscCall(ELLGCsrProductCreate(fmt->backend, product->type, &d->sp));
@@ -242,7 +242,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
   PetscCall(MatSetSizes(C, m, n, m, n));
   PetscCall(MatProductSetBlockSizes(C));
   PetscCall(MatSetType(C, ((PetscObject)A)->type_name));
-  PetscCall(MatSeqAIJELLGCopyParameters(fmt, C));
+  PetscCall(MatSeqAIJFormatCopyParameters(fmt, C));
   PetscCall(MatSeqAIJSetPreallocationCSR(C, ci, cj, ca));
   nnz = ci[m];
   PetscCall(PetscFree3(ci, cj, ca));
@@ -252,17 +252,17 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_Sparse(Mat C)
   d->cnzstate            = C->nonzerostate;
   d->fresh               = product->api_user;
   product->data          = d;
-  product->destroy       = MatProductDataDestroy_SeqAIJELLG_Sparse;
-  C->ops->productnumeric = MatProductNumeric_SeqAIJELLG_Sparse;
+  product->destroy       = MatProductDataDestroy_SeqAIJFormat_Sparse;
+  C->ops->productnumeric = MatProductNumeric_SeqAIJFormat_Sparse;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /*
-   MatProductSetFromOptions_SeqAIJELLG_Sparse - takes the product C (setting its symbolic phase, and
+   MatProductSetFromOptions_SeqAIJFormat_Sparse - takes the product C (setting its symbolic phase, and
    *taken) when its first operand is of one of our seq types and the others are sequential AIJ: in the
    backend, or with SeqAIJ's host code when the options ask for it or the backend cannot (-info says why)
 */
-PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_Sparse(Mat C, PetscBool *taken)
+PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_Sparse(Mat C, PetscBool *taken)
 {
   Mat_Product *product = C->product;
   Mat          op[3];
@@ -282,25 +282,25 @@ PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_Sparse(Mat C, PetscBool *take
     if (cpu) why = "the option asks for it";
   }
   if (why) {
-    Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)op[0]->spptr;
+    Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)op[0]->spptr;
 
     PetscCall(PetscInfo(C, "MatProduct %s of %s: SeqAIJ's host code (%s)\n", MatProductTypes[product->type], ((PetscObject)op[0])->type_name, why));
     PetscCall(e->aijops.productsetfromoptions(C));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  C->ops->productsymbolic = MatProductSymbolic_SeqAIJELLG_Sparse;
+  C->ops->productsymbolic = MatProductSymbolic_SeqAIJFormat_Sparse;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the productsetfromoptions of our seq types: MatProductSetFromOptions() calls it when every operand has
    it, so of our seq types */
-PetscErrorCode MatProductSetFromOptions_SeqAIJELLG(Mat C)
+PetscErrorCode MatProductSetFromOptions_SeqAIJFormat(Mat C)
 {
   PetscBool taken;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
-  PetscCall(MatProductSetFromOptions_SeqAIJELLG_Sparse(C, &taken));
+  PetscCall(MatProductSetFromOptions_SeqAIJFormat_Sparse(C, &taken));
   if (!taken) PetscCall(MatProductSetFromOptions_ELLGAnytype(C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -318,8 +318,8 @@ static PetscErrorCode MatProductSetFromOptions_ELLGDense(Mat D)
   PetscCall(MatELLGGetKind(product->A, &seq, &mpi));
   if (seq || mpi) PetscCall(PetscObjectBaseTypeCompare((PetscObject)product->B, seq ? MATSEQDENSE : MATMPIDENSE, &dense));
   if (!dense) PetscFunctionReturn(PETSC_SUCCESS);
-  if (seq) PetscCall(MatProductSetFromOptions_SeqAIJELLG_SeqDense(D));
-  else PetscCall(MatProductSetFromOptions_MPIAIJELLG_MPIDense(D));
+  if (seq) PetscCall(MatProductSetFromOptions_SeqAIJFormat_SeqDense(D));
+  else PetscCall(MatProductSetFromOptions_MPIAIJFormat_MPIDense(D));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -340,7 +340,7 @@ static PetscErrorCode MatELLGSeqAIJFirst(Mat D, PetscBool *flg)
 /*
    MatProductSetFromOptions_anytype_C of our matrices. C = A B with a dense B runs in our formats
    (MatProductSetFromOptions_ELLGDense()); sparse products with A of our seq types and sequential AIJ
-   operands in the backend (MatProductSetFromOptions_SeqAIJELLG_Sparse()); with a SeqAIJ-based A, A's
+   operands in the backend (MatProductSetFromOptions_SeqAIJFormat_Sparse()); with a SeqAIJ-based A, A's
    handler takes them, as SeqAIJ's did when ours shared it. For the other products: PETSc finds the implementation of
    a product of matrices of different types by their type names: MatProductSetFromOptions_<A>_<B>[_<C>]_C,
    composed on one of them (e.g. MatProductSetFromOptions_seqaij_seqmaij_C on a MAIJ matrix, for the
@@ -360,7 +360,7 @@ PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat D)
   PetscFunctionBegin;
   PetscCall(MatProductSetFromOptions_ELLGDense(D));
   if (D->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatProductSetFromOptions_SeqAIJELLG_Sparse(D, &taken));
+  PetscCall(MatProductSetFromOptions_SeqAIJFormat_Sparse(D, &taken));
   if (taken) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatELLGSeqAIJFirst(D, &seqaij));
   if (seqaij) { /* SeqAIJ-based A, ours among the others: A's own handler, as before ours had one */

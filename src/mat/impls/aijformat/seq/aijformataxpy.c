@@ -4,7 +4,7 @@
    where SeqAIJ's inserts entry by entry with MatSetValues(). The format then takes the new values at its next use.
    The other patterns, and an X whose pattern turns out not to be a subset, go to SeqAIJ's MatAXPY().
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 
 /* whether each row of X's pattern is within the same row of Y's (both sorted) */
 static PetscBool MatAXPYSubset(PetscInt m, const PetscInt *yi, const PetscInt *yj, const PetscInt *xi, const PetscInt *xj)
@@ -20,9 +20,9 @@ static PetscBool MatAXPYSubset(PetscInt m, const PetscInt *yi, const PetscInt *y
   return PETSC_TRUE;
 }
 
-PetscErrorCode MatAXPY_SeqAIJELLG(Mat Y, PetscScalar a, Mat X, MatStructure str)
+PetscErrorCode MatAXPY_SeqAIJFormat(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
-  Mat_SeqAIJELLG    *e = (Mat_SeqAIJELLG *)Y->spptr;
+  Mat_SeqAIJFormat  *e                        = (Mat_SeqAIJFormat *)Y->spptr;
   const PetscInt    *yi, *yj, *xi, *xj;
   const PetscScalar *xa;
   PetscScalar       *ya;

@@ -1,12 +1,12 @@
 /*
    Our sequential types as PETSc sees them: a SeqAIJ matrix converted in place (and back), its operations, options,
-   view, duplicate and destroy; the stored format and the products are aijellg.c's.
+   view, duplicate and destroy; the stored format and the products are aijformat.c's.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 
-static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
+static PetscErrorCode MatSetFromOptions_SeqAIJFormat(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
@@ -22,27 +22,27 @@ static PetscErrorCode MatSetFromOptions_SeqAIJELLG(Mat A, ELLG_OPTION_ITEMS Pets
     PetscCall(ELLGFormatDestroy(&before));
     PetscCall(ierr);
   }
-  PetscCall(MatSeqAIJELLGSorOptions(A, PetscOptionsObject));
+  PetscCall(MatSeqAIJFormatSorOptions(A, PetscOptionsObject));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the info lines of the stored format (ASCII viewer) */
-PetscErrorCode MatSeqAIJELLGViewFormat(Mat A, PetscViewer viewer)
+PetscErrorCode MatSeqAIJFormatViewFormat(Mat A, PetscViewer viewer)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
-  if (A->assembled) PetscCall(MatSeqAIJELLGSync(A));
+  if (A->assembled) PetscCall(MatSeqAIJFormatSync(A));
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceView(e->choice, viewer));
   if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (%s at final assembly)\n", e->choice ? "chosen" : e->fmt->ops->name, e->choice ? "chosen and built" : "built"));
-  PetscCall(MatSeqAIJELLGViewSor(A, viewer));
+  PetscCall(MatSeqAIJFormatViewSor(A, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
+static PetscErrorCode MatView_SeqAIJFormat(Mat A, PetscViewer viewer)
 {
-  Mat_SeqAIJELLG   *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
   PetscBool         ascii;
   PetscViewerFormat format;
 
@@ -53,37 +53,37 @@ static PetscErrorCode MatView_SeqAIJELLG(Mat A, PetscViewer viewer)
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPushTab(viewer));
-  PetscCall(MatSeqAIJELLGViewFormat(A, viewer));
+  PetscCall(MatSeqAIJFormatViewFormat(A, viewer));
   PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatDuplicate_SeqAIJELLG(Mat A, MatDuplicateOption op, Mat *B)
+static PetscErrorCode MatDuplicate_SeqAIJFormat(Mat A, MatDuplicateOption op, Mat *B)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   PetscCall(e->aijops.duplicate(A, op, B)); /* creates *B with this type, then copies the AIJ data */
-  PetscCall(MatSeqAIJELLGCopyParameters(e->fmt, *B));
+  PetscCall(MatSeqAIJFormatCopyParameters(e->fmt, *B));
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, *B));
-  if ((*B)->assembled) PetscCall(MatSeqAIJELLGSyncForce(*B));
+  if ((*B)->assembled) PetscCall(MatSeqAIJFormatSyncForce(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatELLGGetBackend_SeqAIJELLG(Mat A, PetscELLGBackend *backend)
+static PetscErrorCode MatELLGGetBackend_SeqAIJFormat(Mat A, PetscELLGBackend *backend)
 {
   PetscFunctionBegin;
-  *backend = ((Mat_SeqAIJELLG *)A->spptr)->fmt->backend;
+  *backend = ((Mat_SeqAIJFormat *)A->spptr)->fmt->backend;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatELLGGetFormat_SeqAIJELLG(Mat A, const char **format, PetscLogDouble *bytes, PetscLogDouble *updatebytes)
+static PetscErrorCode MatELLGGetFormat_SeqAIJFormat(Mat A, const char **format, PetscLogDouble *bytes, PetscLogDouble *updatebytes)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  double          b, csr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  double            b, csr;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGSync(A));
+  PetscCall(MatSeqAIJFormatSync(A));
   ELLGFormatGetBytes(e->fmt, &b, &csr);
   *format      = e->fmt->ops->name;
   *bytes       = (PetscLogDouble)b;
@@ -93,7 +93,7 @@ static PetscErrorCode MatELLGGetFormat_SeqAIJELLG(Mat A, const char **format, Pe
 
 static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat, MatType, MatReuse, Mat *);
 
-static PetscErrorCode MatSeqAIJELLGComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
+static PetscErrorCode MatSeqAIJFormatComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
 {
   char name[256];
 
@@ -106,63 +106,63 @@ static PetscErrorCode MatSeqAIJELLGComposeConvert(Mat A, const char *from, const
 /* MatConvert() finds conversions composed on either matrix: ours to seqaij, seqaij to ours (by
    type and by root name), ours to other types as SeqAIJ's; products with matrices of other types
    find SeqAIJ's (by the anytype handler) */
-static PetscErrorCode MatSeqAIJELLGComposeConverts(Mat A, const MatELLGFormatEntry *entry, PetscBool compose)
+static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatEntry *entry, PetscBool compose)
 {
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGComposeConvert(A, entry->seqtype, MATSEQAIJ, compose ? MatConvert_SeqAIJFormat_SeqAIJ : NULL));
-  PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->seqtype, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
-  PetscCall(MatSeqAIJELLGComposeConvert(A, MATSEQAIJ, entry->root, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJELLG : NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", compose ? MatELLGGetFormat_SeqAIJELLG : NULL));
+  PetscCall(MatSeqAIJFormatComposeConvert(A, entry->seqtype, MATSEQAIJ, compose ? MatConvert_SeqAIJFormat_SeqAIJ : NULL));
+  PetscCall(MatSeqAIJFormatComposeConvert(A, MATSEQAIJ, entry->seqtype, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
+  PetscCall(MatSeqAIJFormatComposeConvert(A, MATSEQAIJ, entry->root, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJFormat : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", compose ? MatELLGGetFormat_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", compose ? MatProductSetFromOptions_ELLGAnytype : NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATSEQAIJ, entry->seqtype, compose));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJELLG_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption)
+#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption)
 
-static PetscErrorCode MatDestroy_SeqAIJELLG(Mat);
+static PetscErrorCode MatDestroy_SeqAIJFormat(Mat);
 
 /*
    back to plain SeqAIJ: gives back SeqAIJ's operations where ours are, keeping those that other code
    set since (PETSc's submatrices replace the destroy, and keep ours to call it), and frees the
    stored format. If our destroy is kept elsewhere, SeqAIJ's is composed for it to find.
 */
-static PetscErrorCode MatSeqAIJELLGRevert(Mat A)
+static PetscErrorCode MatSeqAIJFormatRevert(Mat A)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscBool       kept;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscBool         kept;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGComposeConverts(A, e->entry, PETSC_FALSE));
+  PetscCall(MatSeqAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
   PetscCall(MatSeqAIJGPUChoiceDestroy(&e->choice));
   PetscCall(ELLGSorDestroy(&e->sor));
-  PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
+  PetscCall(MatSeqAIJFormatTransposeDestroy(&e->transpose));
   for (PetscInt i = 0; i < 4; i++) PetscCall(VecDestroy(&e->work[i / 2][i % 2]));
-  kept = (PetscBool)(A->ops->destroy != MatDestroy_SeqAIJELLG);
-#define MAT_SEQAIJELLG_RESTORE(op) \
-  if (A->ops->op == e->ellgops.op) A->ops->op = e->aijops.op;
-  MAT_SEQAIJELLG_OPS(MAT_SEQAIJELLG_RESTORE)
-#undef MAT_SEQAIJELLG_RESTORE
-  if (kept) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatDestroy_SeqAIJELLG_Base_C", e->aijops.destroy));
+  kept = (PetscBool)(A->ops->destroy != MatDestroy_SeqAIJFormat);
+#define MAT_SEQAIJFORMAT_RESTORE(op) \
+  if (A->ops->op == e->formatops.op) A->ops->op = e->aijops.op;
+  MAT_SEQAIJFORMAT_OPS(MAT_SEQAIJFORMAT_RESTORE)
+#undef MAT_SEQAIJFORMAT_RESTORE
+  if (kept) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatDestroy_SeqAIJFormat_Base_C", e->aijops.destroy));
   PetscCall(PetscFree(A->spptr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* also called, through a pointer kept by other code, for a matrix that is SeqAIJ again */
-static PetscErrorCode MatDestroy_SeqAIJELLG(Mat A)
+static PetscErrorCode MatDestroy_SeqAIJFormat(Mat A)
 {
   PetscErrorCode (*destroy)(Mat) = NULL;
 
   PetscFunctionBegin;
   if (A->spptr) {
-    destroy = ((Mat_SeqAIJELLG *)A->spptr)->aijops.destroy;
-    PetscCall(MatSeqAIJELLGRevert(A));
-  } else PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatDestroy_SeqAIJELLG_Base_C", &destroy));
-  PetscCheck(destroy, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No SeqAIJ destroy for a matrix that is no longer %s", MATSEQAIJELLG);
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatDestroy_SeqAIJELLG_Base_C", NULL));
+    destroy = ((Mat_SeqAIJFormat *)A->spptr)->aijops.destroy;
+    PetscCall(MatSeqAIJFormatRevert(A));
+  } else PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatDestroy_SeqAIJFormat_Base_C", &destroy));
+  PetscCheck(destroy, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No SeqAIJ destroy for a matrix that is no longer of a PETSc-ELLG type");
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatDestroy_SeqAIJFormat_Base_C", NULL));
   PetscCall((*destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -176,7 +176,7 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
   }
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, B));
   else *B = A;
-  PetscCall(MatSeqAIJELLGRevert(*B));
+  PetscCall(MatSeqAIJFormatRevert(*B));
   MatELLGSetBoundToCPU(*B, PETSC_TRUE);
   PetscCall(PetscFree((*B)->defaultvectype));
   PetscCall(PetscStrallocpy(VECSTANDARD, &(*B)->defaultvectype));
@@ -188,7 +188,7 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
    in-place LU: SeqAIJ's merges the factor's header into A keeping A's operations, which would leave
    ours on a SeqAIJ factor; a factor is not stored in the format, so A becomes SeqAIJ first
 */
-static PetscErrorCode MatLUFactor_SeqAIJELLG(Mat A, IS row, IS col, const MatFactorInfo *info)
+static PetscErrorCode MatLUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatFactorInfo *info)
 {
   PetscFunctionBegin;
   PetscCall(PetscInfo(A, "In-place LU factorization: the matrix becomes %s\n", MATSEQAIJ));
@@ -202,7 +202,7 @@ static PetscErrorCode MatLUFactor_SeqAIJELLG(Mat A, IS row, IS col, const MatFac
 PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFormat params)
 {
   const MatELLGFormatEntry *entry;
-  Mat_SeqAIJELLG           *e;
+  Mat_SeqAIJFormat         *e;
   PetscELLGBackend          be;
   VecType                   vtype;
 
@@ -217,25 +217,25 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   if (entry->choose) PetscCall(MatSeqAIJGPUChoiceCreate(&e->choice));
   A->spptr = e;
 
-  MatSeqAIJELLGSetProductOps(A);
-  A->ops->setfromoptions   = MatSetFromOptions_SeqAIJELLG;
-  A->ops->view             = MatView_SeqAIJELLG;
-  A->ops->duplicate        = MatDuplicate_SeqAIJELLG;
-  A->ops->destroy          = MatDestroy_SeqAIJELLG;
-  A->ops->lufactor         = MatLUFactor_SeqAIJELLG;
-  A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJELLG;
-  A->ops->sor                   = MatSOR_SeqAIJELLG;
-  A->ops->axpy                  = MatAXPY_SeqAIJELLG;
-  A->ops->setoption             = MatSetOption_SeqAIJELLG;
-  PetscCall(PetscMemcpy(&e->ellgops, A->ops, sizeof(struct _MatOps)));
+  MatSeqAIJFormatSetProductOps(A);
+  A->ops->setfromoptions   = MatSetFromOptions_SeqAIJFormat;
+  A->ops->view             = MatView_SeqAIJFormat;
+  A->ops->duplicate        = MatDuplicate_SeqAIJFormat;
+  A->ops->destroy          = MatDestroy_SeqAIJFormat;
+  A->ops->lufactor         = MatLUFactor_SeqAIJFormat;
+  A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJFormat;
+  A->ops->sor                   = MatSOR_SeqAIJFormat;
+  A->ops->axpy                  = MatAXPY_SeqAIJFormat;
+  A->ops->setoption             = MatSetOption_SeqAIJFormat;
+  PetscCall(PetscMemcpy(&e->formatops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
 
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(be, &vtype));
   PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
-  PetscCall(MatSeqAIJELLGComposeConverts(A, entry, PETSC_TRUE));
+  PetscCall(MatSeqAIJFormatComposeConverts(A, entry, PETSC_TRUE));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, entry->seqtype));
-  if (A->assembled) PetscCall(MatSeqAIJELLGSyncForce(A));
+  if (A->assembled) PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -9,7 +9,7 @@
      its entries right of the diagonal then the inverse of its diagonal, whose column index is the row's;
    - Cholesky (A = U^T D U, U of unit diagonal): row k holds -U(k,j), j > k, then 1/D(k).
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <ellgtri.h>
 #include <ellgtrisolve.h>
 

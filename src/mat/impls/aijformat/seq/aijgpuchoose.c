@@ -10,7 +10,7 @@
      multiplies them in the same launch as the others;
    - otherwise (meshes, stencils, finite elements, most matrices): slicedell.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <ellglongrowsrule.h>
 
 /* the most bytes, relative to CSR, of a format kept for a matrix of at least MAT_AIJGPU_MIN_MB of CSR (in smaller
@@ -58,7 +58,7 @@ PetscErrorCode MatSeqAIJGPUChoiceDestroy(MatSeqAIJGPUChoice *choice)
    its next build */
 PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice from, Mat B)
 {
-  Mat_SeqAIJELLG *b = (Mat_SeqAIJELLG *)B->spptr;
+  Mat_SeqAIJFormat *b = (Mat_SeqAIJFormat *)B->spptr;
 
   PetscFunctionBegin;
   PetscCheck(b->choice, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Not a matrix of type %s", MATSEQAIJGPU);
@@ -90,7 +90,7 @@ PetscErrorCode MatSeqAIJGPUChoiceView(MatSeqAIJGPUChoice choice, PetscViewer vie
    off-diagonal block too) */
 static PetscErrorCode MatSeqAIJGPUSwitch(Mat A, const ELLGFormatOps *ops)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   if (e->fmt->ops != ops) {
@@ -111,7 +111,7 @@ static PetscErrorCode MatSeqAIJGPUSwitch(Mat A, const ELLGFormatOps *ops)
    relative to CSR and whether it is within the limit */
 static PetscErrorCode MatSeqAIJGPUBuildOne(Mat A, MatAIJGPUFormat f, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, double *ratio, PetscBool *fits)
 {
-  Mat_SeqAIJELLG           *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat         *e = (Mat_SeqAIJFormat *)A->spptr;
   const MatELLGFormatEntry *entry;
   double                    bytes, csr;
 
@@ -193,18 +193,18 @@ static void MatSeqAIJGPURule(PetscInt m, const PetscInt *ai, PetscBool nonempty,
 }
 
 /*
-  MatSeqAIJELLGBuildFormat - builds the stored format of A from its CSR; for MATSEQAIJGPU, chooses the format first
+  MatSeqAIJFormatBuildFormat - builds the stored format of A from its CSR; for MATSEQAIJGPU, chooses the format first
   (a build that fails frees what it allocated, as ELLGFormatBuild() does)
 */
-PetscErrorCode MatSeqAIJELLGBuildFormat(Mat A, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+PetscErrorCode MatSeqAIJFormatBuildFormat(Mat A, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
 {
-  Mat_SeqAIJELLG    *e = (Mat_SeqAIJELLG *)A->spptr;
-  MatSeqAIJGPUChoice c = e->choice;
+  Mat_SeqAIJFormat  *e              = (Mat_SeqAIJFormat *)A->spptr;
+  MatSeqAIJGPUChoice c              = e->choice;
   MatAIJGPUFormat    order[3], best = MAT_AIJGPU_AUTO;
   MatAIJGPURowStats  st;
-  PetscReal          t[3] = {0, 0, 0}, tbest = PETSC_MAX_REAL;
-  double             ratio[3] = {0, 0, 0};
-  PetscBool          fits[3]  = {PETSC_FALSE, PETSC_FALSE, PETSC_FALSE};
+  PetscReal          t[3]           = {0, 0, 0}, tbest = PETSC_MAX_REAL;
+  double             ratio[3]       = {0, 0, 0};
+  PetscBool          fits[3]        = {PETSC_FALSE, PETSC_FALSE, PETSC_FALSE};
   char               how[128];
 
   PetscFunctionBegin;

@@ -5,7 +5,7 @@
    block's product runs, then the off-diagonal block's product adds in. Vectors of other types
    take MPIAIJ's products, whose VecScatter works on host arrays.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include "halo.h"
 
 typedef struct {
@@ -26,13 +26,13 @@ typedef struct {
   PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec);
   PetscErrorCode (*multtranspose)(Mat, Vec, Vec);
   PetscErrorCode (*multtransposeadd)(Mat, Vec, Vec, Vec);
-} Mat_MPIAIJELLG;
+} Mat_MPIAIJFormat;
 
 /* the blocks, when they are of the format type (after the first final assembly) */
 static PetscErrorCode MatMPIAIJFormatGetBlocks(Mat A, Mat blocks[2], PetscBool *ours)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       same;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  PetscBool         same;
 
   PetscFunctionBegin;
   *ours = PETSC_FALSE;
@@ -47,9 +47,9 @@ static PetscErrorCode MatMPIAIJFormatGetBlocks(Mat A, Mat blocks[2], PetscBool *
 /* the blocks of an assembled matrix, those not of the format type yet turned into it */
 static PetscErrorCode MatMPIAIJFormatConvertBlocks(Mat A)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  Mat             blocks[2];
-  PetscBool       same;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  Mat               blocks[2];
+  PetscBool         same;
 
   PetscFunctionBegin;
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], NULL));
@@ -66,7 +66,7 @@ static PetscErrorCode MatMPIAIJFormatConvertBlocks(Mat A)
    after each final assembly, blocks of another type are turned into the format type */
 static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   PetscCall(e->assemblyend(A, type));
@@ -76,7 +76,7 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
 }
 
 /* the off-diagonal block takes the diagonal block's options, and stores only its nonempty rows when they are few */
-static PetscErrorCode MatMPIAIJFormatOffDiagonalParameters(Mat_MPIAIJELLG *e)
+static PetscErrorCode MatMPIAIJFormatOffDiagonalParameters(Mat_MPIAIJFormat *e)
 {
   PetscFunctionBegin;
   PetscCall(ELLGFormatCopyParameters(e->params[0], e->params[1]));
@@ -86,9 +86,9 @@ static PetscErrorCode MatMPIAIJFormatOffDiagonalParameters(Mat_MPIAIJELLG *e)
 
 static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  Mat             blocks[2];
-  PetscBool       ours;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  Mat               blocks[2];
+  PetscBool         ours;
 
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
@@ -100,7 +100,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
   if (e->halo) PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
   for (PetscInt b = 0; ours && b < 2; b++) {
-    PetscCall(MatSeqAIJELLGCopyParameters(e->params[b], blocks[b]));
+    PetscCall(MatSeqAIJFormatCopyParameters(e->params[b], blocks[b]));
     if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, blocks[b]));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -109,9 +109,9 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
 /* the exchange of the current nonzero pattern (collective: the parent's nonzero state is the same on every rank) */
 static PetscErrorCode MatMPIAIJFormatGetHalo(Mat A, ELLGHalo *halo)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  Mat             Ao;
-  const PetscInt *garray;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  Mat               Ao;
+  const PetscInt   *garray;
 
   PetscFunctionBegin;
   if (!e->halo || e->nzstate != A->nonzerostate) {
@@ -131,9 +131,9 @@ static PetscErrorCode MatMPIAIJFormatGetHalo(Mat A, ELLGHalo *halo)
    values are in the matrix's backend (ours of that backend, or PETSc's CUDA vectors for cuda) */
 static PetscErrorCode MatMPIAIJFormatUsesHalo(Mat A, Vec x, Vec z, Vec y, PetscBool *ours)
 {
-  Mat_MPIAIJELLG *e    = (Mat_MPIAIJELLG *)A->spptr;
-  Vec             v[3] = {x, z, y};
-  Mat             blocks[2];
+  Mat_MPIAIJFormat *e    = (Mat_MPIAIJFormat *)A->spptr;
+  Vec               v[3] = {x, z, y};
+  Mat               blocks[2];
 
   PetscFunctionBegin;
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, ours));
@@ -148,7 +148,7 @@ static PetscErrorCode MatMPIAIJFormatUsesHalo(Mat A, Vec x, Vec z, Vec y, PetscB
 /* y = A x + z (z may be NULL or y): the diagonal block's product during the exchange, then the off-diagonal block's */
 static PetscErrorCode MatMultAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
-  Mat_MPIAIJELLG    *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat_MPIAIJFormat  *e = (Mat_MPIAIJFormat *)A->spptr;
   Mat                Ad, Ao;
   ELLGHalo           halo;
   const PetscScalar *px;
@@ -173,7 +173,7 @@ static PetscErrorCode MatMultAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 /* y = A^T x + z (z may be NULL or y): the off-diagonal block's part goes back to its owners during the diagonal block's product */
 static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
-  Mat_MPIAIJELLG    *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat_MPIAIJFormat  *e = (Mat_MPIAIJFormat *)A->spptr;
   Mat                Ad, Ao;
   ELLGHalo           halo;
   const PetscScalar *pg;
@@ -198,8 +198,8 @@ static PetscErrorCode MatMultTransposeAddHalo_MPIAIJFormat(Mat A, Vec x, Vec z, 
 /* y = op(A) x + z (z may be NULL or y) for op = identity or transpose: through our exchange, or MPIAIJ's product */
 static PetscErrorCode MatMPIAIJFormatProduct(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
-  PetscBool       ours;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  PetscBool         ours;
 
   PetscFunctionBegin;
   PetscCall(MatMPIAIJFormatUsesHalo(A, x, z, y, &ours));
@@ -241,7 +241,7 @@ static PetscErrorCode MatMultTransposeAdd_MPIAIJFormat(Mat A, Vec x, Vec z, Vec 
 /* MPIAIJ's view, and for ASCII info the stored format of the first rank's blocks */
 static PetscErrorCode MatView_MPIAIJFormat(Mat A, PetscViewer viewer)
 {
-  Mat_MPIAIJELLG   *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat_MPIAIJFormat *e        = (Mat_MPIAIJFormat *)A->spptr;
   Mat               blocks[2];
   PetscBool         ascii, ours;
   PetscViewerFormat format;
@@ -264,7 +264,7 @@ static PetscErrorCode MatView_MPIAIJFormat(Mat A, PetscViewer viewer)
     for (PetscInt b = 0; b < 2; b++) {
       PetscCall(PetscViewerASCIIPrintf(sv, "rank 0, %s block:\n", names[b]));
       PetscCall(PetscViewerASCIIPushTab(sv));
-      PetscCall(MatSeqAIJELLGViewFormat(blocks[b], sv));
+      PetscCall(MatSeqAIJFormatViewFormat(blocks[b], sv));
       PetscCall(PetscViewerASCIIPopTab(sv));
     }
     if (e->halo) PetscCall(ELLGHaloView(e->halo, sv));
@@ -322,7 +322,7 @@ static PetscErrorCode MatMPIAIJFormatComposeConverts(Mat A, const MatELLGFormatE
 
 static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
 {
-  Mat_MPIAIJELLG *e = (Mat_MPIAIJELLG *)A->spptr;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   A->ops->destroy = e->destroy;
@@ -344,9 +344,9 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
 /* turns an MPIAIJ matrix into the format type, keeping MPIAIJ's data; the blocks of an assembled one at once */
 static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
 {
-  Mat_MPIAIJELLG  *e;
-  PetscELLGBackend be;
-  VecType          vtype;
+  Mat_MPIAIJFormat *e;
+  PetscELLGBackend  be;
+  VecType           vtype;
 
   PetscFunctionBegin;
   PetscCall(PetscELLGGetBackend_Private(&be)); /* fails early, on every rank, for an unusable backend */

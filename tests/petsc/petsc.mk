@@ -23,10 +23,10 @@
 # it passed with aij. For each type the report says "<type>: N passed, M failed (K excluded,
 # baseline B)", then a table group x type (passed/counted %, excluded; counted = B - K), the
 # exclusions used, the failures (each with the control runs' verdicts), and a last line
-# "N passed, M failed, K excluded"; the target fails when a case failed. conf/petsc-exclusions.txt
+# "N passed, M failed, K excluded"; the target fails when a case failed. tests/petsc/exclusions.txt
 # says which cases cannot give PETSc's output with another type, and why: by name, or by a rule
 # that the report checks case by case (the output differs only in the type names; the test fails
-# in plain PETSc given -mat_type aij). conf/petsc-report.py does the count.
+# in plain PETSc given -mat_type aij). tests/petsc/report.py does the count.
 #
 # Results: arch/petsc-tests/<suite>/<type> (suite: all, ci, ex2, mat; type: aij, ours, and
 # control-<c> for the control runs), each a harness TESTDIR with its TAP log (PETSC_TAPLOG,
@@ -41,7 +41,7 @@ CHECK_PETSC_MAT_SEARCH  = $(foreach f,$(shell cd $(PETSC_EXAMPLES_SRC)/mat 2>/de
                             grep -l MatSetFromOptions tests/*.c tutorials/*.c),mat_$(subst /,-,$(basename $(f)))_%)
 CHECK_PETSC_TYPES      ?= $(ELLG_MAT_TYPES)
 CHECK_PETSC_TIMEOUT    ?= 300
-CHECK_PETSC_EXCLUSIONS := $(CURDIR)/conf/petsc-exclusions.txt
+CHECK_PETSC_EXCLUSIONS := $(CURDIR)/tests/petsc/exclusions.txt
 # The vector type that goes with our matrix types: PETSc's own CUDA vectors (cuda) on a PETSc built
 # with CUDA where a GPU is present, else our device vectors (gpu)
 CHECK_PETSC_VEC_TYPE   ?= $(if $(filter 11,$(ELLG_HAVE_PETSC_CUDA)$(ELLG_HAVE_GPU)),cuda,gpu)
@@ -179,7 +179,7 @@ define petsc_suite_run
   fi
 endef
 
-petsc_suite_report = $(PYTHON) conf/petsc-report.py --dir $(CHECK_PETSC_SUITEDIR) --tap-log $(PETSC_TAPLOG) \
+petsc_suite_report = $(PYTHON) tests/petsc/report.py --dir $(CHECK_PETSC_SUITEDIR) --tap-log $(PETSC_TAPLOG) \
   --types '$(CHECK_PETSC_TYPES)' --exclusions $(CHECK_PETSC_EXCLUSIONS) --title 'PETSc $(CHECK_PETSC_SUITE):' \
   --controls '$(CHECK_PETSC_CONTROLS)' $(if $(CHECK_PETSC_EXPECTED),--expected '$(strip $(CHECK_PETSC_EXPECTED))') \
   $(if $(CHECK_PETSC_SEARCH),--search '$(strip $(CHECK_PETSC_SEARCH))')

@@ -1,5 +1,5 @@
 /* The registration of our matrix types (each a storage format under an AIJ subclass) and their manual pages */
-#include "aijellg.h"
+#include "aijformat.h"
 
 /* the seq and mpi constructors of the type of entry i of MatELLGFormats[] */
 #define MAT_ELLG_FORMAT_CONSTRUCTORS(i) \

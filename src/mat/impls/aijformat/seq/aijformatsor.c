@@ -5,16 +5,16 @@
    bound to the CPU, and for what the colored sweeps do not do: Eisenstat's trick and the applications
    of the triangles (SOR_EISENSTAT, SOR_APPLY_UPPER, SOR_APPLY_LOWER).
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <ellgsor.h>
 
 const char *const MatELLGSorTypes[] = {"multicolor", "host"};
 
 /* -mat_ellg_sor, read from the options database with the matrix's prefix */
-PetscErrorCode MatSeqAIJELLGSorOptions(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
+PetscErrorCode MatSeqAIJFormatSorOptions(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
-  Mat_SeqAIJELLG *e   = (Mat_SeqAIJELLG *)A->spptr;
-  PetscInt        idx = e->sorhost ? 1 : 0;
+  Mat_SeqAIJFormat *e   = (Mat_SeqAIJFormat *)A->spptr;
+  PetscInt          idx = e->sorhost ? 1 : 0;
 
   PetscFunctionBegin;
   if (PetscOptionsObject) PetscCall(PetscOptionsEList("-mat_ellg_sor", "MatSOR(): multicolor SOR in the backend, or PETSc's SeqAIJ SOR on the host", "MatSOR", MatELLGSorTypes, 2, MatELLGSorTypes[idx], &idx, NULL));
@@ -24,9 +24,9 @@ PetscErrorCode MatSeqAIJELLGSorOptions(Mat A, ELLG_OPTION_ITEMS PetscOptionsObje
 }
 
 /* the colored rows matching the host AIJ matrix: built again for a new pattern, refreshed for new values */
-static PetscErrorCode MatSeqAIJELLGSorSync(Mat A)
+static PetscErrorCode MatSeqAIJFormatSorSync(Mat A)
 {
-  Mat_SeqAIJELLG    *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat  *e = (Mat_SeqAIJFormat *)A->spptr;
   const PetscInt    *ai, *aj;
   const PetscScalar *aa;
   PetscInt           m, bs, ncolors;
@@ -52,9 +52,9 @@ static PetscErrorCode MatSeqAIJELLGSorSync(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatSOR_SeqAIJELLG(Mat A, Vec b, PetscReal omega, MatSORType flag, PetscReal shift, PetscInt its, PetscInt lits, Vec x)
+PetscErrorCode MatSOR_SeqAIJFormat(Mat A, Vec b, PetscReal omega, MatSORType flag, PetscReal shift, PetscInt its, PetscInt lits, Vec x)
 {
-  Mat_SeqAIJELLG    *e    = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat  *e    = (Mat_SeqAIJFormat *)A->spptr;
   const PetscBool    keep = (PetscBool)!(flag & SOR_ZERO_INITIAL_GUESS);
   const PetscScalar *pb;
   PetscScalar       *px;
@@ -63,30 +63,30 @@ PetscErrorCode MatSOR_SeqAIJELLG(Mat A, Vec b, PetscReal omega, MatSORType flag,
 
   PetscFunctionBegin;
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (!e->sor) PetscCall(MatSeqAIJELLGSorOptions(A, NULL));
+  if (!e->sor) PetscCall(MatSeqAIJFormatSorOptions(A, NULL));
   if (bound || e->sorhost || (flag & (SOR_EISENSTAT | SOR_APPLY_UPPER | SOR_APPLY_LOWER)) || A->rmap->n != A->cmap->n) {
     PetscCall(e->aijops.sor(A, b, omega, flag, shift, its, lits, x));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCheck(its > 0 && lits > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Relaxation requires global its %" PetscInt_FMT " and local its %" PetscInt_FMT " both positive", its, lits);
-  PetscCall(MatSeqAIJELLGSorSync(A));
+  PetscCall(MatSeqAIJFormatSorSync(A));
   PetscCall(ELLGSorSetShift(e->sor, shift)); /* a zero diagonal fails here, not with the event begun and the arrays taken */
   PetscCall(PetscLogEventBegin(ELLG_SOR, A, b, x, 0));
-  PetscCall(MatSeqAIJELLGGetInput(A, b, &bb, &pb));
-  PetscCall(MatSeqAIJELLGGetOutput(A, x, keep, &xb, &px));
+  PetscCall(MatSeqAIJFormatGetInput(A, b, &bb, &pb));
+  PetscCall(MatSeqAIJFormatGetOutput(A, x, keep, &xb, &px));
   PetscCall(ELLGSorApply(e->sor, pb, omega, flag, shift, its * lits, px));
   PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
-  PetscCall(MatSeqAIJELLGRestoreOutput(x, keep, xb, &px));
+  PetscCall(MatSeqAIJFormatRestoreOutput(x, keep, xb, &px));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(ELLG_SOR, A, b, x, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the SOR line of MatView()'s info */
-PetscErrorCode MatSeqAIJELLGViewSor(Mat A, PetscViewer viewer)
+PetscErrorCode MatSeqAIJFormatViewSor(Mat A, PetscViewer viewer)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscInt        ncolors;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscInt          ncolors;
 
   PetscFunctionBegin;
   if (e->sorhost) PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: PETSc's SeqAIJ SOR on the host (-mat_ellg_sor host)\n"));

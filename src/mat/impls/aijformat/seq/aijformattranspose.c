@@ -8,15 +8,15 @@
    transposed kernels, which add into the output with atomics: no second copy, but slow where many rows add
    into few columns.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <ellgspgemm.h>
 
-struct _n_MatSeqAIJELLGTranspose {
+struct _n_MatSeqAIJFormatTranspose {
   ELLGCsrMat       T;
   PetscObjectState state; /* A's state it matches */
 };
 
-PetscErrorCode MatSeqAIJELLGTransposeDestroy(MatSeqAIJELLGTranspose *t)
+PetscErrorCode MatSeqAIJFormatTransposeDestroy(MatSeqAIJFormatTranspose *t)
 {
   PetscFunctionBegin;
   if (!*t) PetscFunctionReturn(PETSC_SUCCESS);
@@ -25,23 +25,23 @@ PetscErrorCode MatSeqAIJELLGTransposeDestroy(MatSeqAIJELLGTranspose *t)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatSeqAIJELLGGetExplicitTranspose - A^T in the backend, made to match A; NULL when A has no hint to form it */
-PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat A, ELLGCsrMat *T)
+/* MatSeqAIJFormatGetExplicitTranspose - A^T in the backend, made to match A; NULL when A has no hint to form it */
+PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  ELLGCsrInput    in;
-  PetscInt        m;
-  PetscBool       done;
-  size_t          bytes;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  ELLGCsrInput      in;
+  PetscInt          m;
+  PetscBool         done;
+  size_t            bytes;
 
   PetscFunctionBegin;
   *T = NULL;
   if (!A->form_explicit_transpose || sizeof(PetscInt) != sizeof(int)) {
-    PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
+    PetscCall(MatSeqAIJFormatTransposeDestroy(&e->transpose));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (!e->transpose || e->transpose->state != ((PetscObject)A)->state) {
-    PetscCall(MatSeqAIJELLGTransposeDestroy(&e->transpose));
+    PetscCall(MatSeqAIJFormatTransposeDestroy(&e->transpose));
     PetscCall(PetscNew(&e->transpose));
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
     PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
@@ -63,16 +63,16 @@ PetscErrorCode MatSeqAIJELLGGetExplicitTranspose(Mat A, ELLGCsrMat *T)
 
 /* MatSetOption() of our seq types: SeqAIJ's, and the explicit transpose formed (or freed) as the hint is set on
    an assembled matrix */
-PetscErrorCode MatSetOption_SeqAIJELLG(Mat A, MatOption op, PetscBool flg)
+PetscErrorCode MatSetOption_SeqAIJFormat(Mat A, MatOption op, PetscBool flg)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  ELLGCsrMat      T;
-  PetscBool       bound;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  ELLGCsrMat        T;
+  PetscBool         bound;
 
   PetscFunctionBegin;
   PetscCall(e->aijops.setoption(A, op, flg));
   if (op != MAT_FORM_EXPLICIT_TRANSPOSE || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (!bound) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &T));
+  if (!bound) PetscCall(MatSeqAIJFormatGetExplicitTranspose(A, &T));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

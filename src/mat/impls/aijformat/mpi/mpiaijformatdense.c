@@ -12,7 +12,7 @@
    memory), so only those rows move. Otherwise both blocks run in one pass over the chunks of columns
    of the host arrays (src/mat/formats/spmm.c).
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <petscsf.h>
 #include <ellgspmm.h>
 
@@ -33,10 +33,10 @@ typedef struct {
   int         *send_d;                 /* backend: send[] */
   PetscScalar *sent_d, *sent;          /* backend, host: the rows of B sent, column-major (nsend x L) */
   PetscScalar *ghosts_d, *ghostcols;   /* backend, host: the ghost rows, column-major (nghost x L) */
-} MatProductData_MPIAIJELLG_MPIDense;
+} MatProductData_MPIAIJFormat_MPIDense;
 
 /* frees the buffers of products in the backend's memory */
-static PetscErrorCode MatProductFreeBackend_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d)
+static PetscErrorCode MatProductFreeBackend_MPIAIJFormat_MPIDense(MatProductData_MPIAIJFormat_MPIDense *d)
 {
   PetscFunctionBegin;
   if (!d->backend_ready) PetscFunctionReturn(PETSC_SUCCESS);
@@ -49,7 +49,7 @@ static PetscErrorCode MatProductFreeBackend_MPIAIJELLG_MPIDense(MatProductData_M
 }
 
 /* the buffers of products in the memory of backend be, for the present SF */
-static PetscErrorCode MatProductSetUpBackend_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, PetscELLGBackend be)
+static PetscErrorCode MatProductSetUpBackend_MPIAIJFormat_MPIDense(MatProductData_MPIAIJFormat_MPIDense *d, PetscELLGBackend be)
 {
   const size_t sz = sizeof(PetscScalar);
   int         *send;
@@ -69,13 +69,13 @@ static PetscErrorCode MatProductSetUpBackend_MPIAIJELLG_MPIDense(MatProductData_
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductDataFree_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense **dp)
+static PetscErrorCode MatProductDataFree_MPIAIJFormat_MPIDense(MatProductData_MPIAIJFormat_MPIDense **dp)
 {
-  MatProductData_MPIAIJELLG_MPIDense *d = *dp;
+  MatProductData_MPIAIJFormat_MPIDense *d = *dp;
 
   PetscFunctionBegin;
   PetscCall(ELLGSpMMDestroy(&d->spmm));
-  PetscCall(MatProductFreeBackend_MPIAIJELLG_MPIDense(d));
+  PetscCall(MatProductFreeBackend_MPIAIJFormat_MPIDense(d));
   if (d->row != MPI_DATATYPE_NULL) PetscCallMPI(MPI_Type_free(&d->row));
   PetscCall(PetscSFDestroy(&d->sf));
   PetscCall(PetscFree(d->send));
@@ -84,10 +84,10 @@ static PetscErrorCode MatProductDataFree_MPIAIJELLG_MPIDense(MatProductData_MPIA
   PetscCall(PetscFree(*dp));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-ELLG_PRODUCT_DESTROY(MatProductDataDestroy_MPIAIJELLG_MPIDense, MatProductData_MPIAIJELLG_MPIDense, MatProductDataFree_MPIAIJELLG_MPIDense)
+ELLG_PRODUCT_DESTROY(MatProductDataDestroy_MPIAIJFormat_MPIDense, MatProductData_MPIAIJFormat_MPIDense, MatProductDataFree_MPIAIJFormat_MPIDense)
 
 /* the SF of the ghost rows of B, the rows to send and room for the ghosts, for A's present pattern */
-static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProductData_MPIAIJELLG_MPIDense *d)
+static PetscErrorCode MatProductSetUpGhosts_MPIAIJFormat_MPIDense(Mat A, MatProductData_MPIAIJFormat_MPIDense *d)
 {
   Mat                Ao;
   const PetscInt    *garray, *ioffset, *irootloc;
@@ -98,7 +98,7 @@ static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProduc
   PetscCall(MatMPIAIJGetSeqAIJ(A, NULL, &Ao, &garray));
   nghost = Ao->cmap->n;
   if (d->sf && d->nzstate == A->nonzerostate && d->garray == garray && d->nghost == nghost) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatProductFreeBackend_MPIAIJELLG_MPIDense(d));
+  PetscCall(MatProductFreeBackend_MPIAIJFormat_MPIDense(d));
   PetscCall(PetscSFDestroy(&d->sf));
   PetscCall(PetscFree(d->send));
   PetscCall(PetscFree(d->ghosts));
@@ -120,7 +120,7 @@ static PetscErrorCode MatProductSetUpGhosts_MPIAIJELLG_MPIDense(Mat A, MatProduc
 
 /* the ghost rows of B into d->ghosts from the rows B sends, column-major in src with leading dimension
    ld: B's local rows (packed = FALSE) or only those sent, in the order of send[] (packed = TRUE) */
-static PetscErrorCode MatProductExchangeGhosts_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, const PetscScalar *src, PetscInt ld, PetscBool packed)
+static PetscErrorCode MatProductExchangeGhosts_MPIAIJFormat_MPIDense(MatProductData_MPIAIJFormat_MPIDense *d, const PetscScalar *src, PetscInt ld, PetscBool packed)
 {
   const PetscInt L = d->L;
 
@@ -136,7 +136,7 @@ static PetscErrorCode MatProductExchangeGhosts_MPIAIJELLG_MPIDense(MatProductDat
 }
 
 /* C's local rows from the host arrays of the local blocks Bl and Cl, the columns in chunks through the backend */
-static PetscErrorCode MatProductNumericHost_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, Mat Bl, Mat Cl, ELLGSpMMTerm terms[2])
+static PetscErrorCode MatProductNumericHost_MPIAIJFormat_MPIDense(MatProductData_MPIAIJFormat_MPIDense *d, Mat Bl, Mat Cl, ELLGSpMMTerm terms[2])
 {
   const PetscScalar *b;
   PetscScalar       *c;
@@ -146,7 +146,7 @@ static PetscErrorCode MatProductNumericHost_MPIAIJELLG_MPIDense(MatProductData_M
   PetscCall(MatDenseGetLDA(Bl, &ldb));
   PetscCall(MatDenseGetLDA(Cl, &ldc));
   PetscCall(MatDenseGetArrayRead(Bl, &b));
-  if (d->L) PetscCall(MatProductExchangeGhosts_MPIAIJELLG_MPIDense(d, b, ldb, PETSC_FALSE));
+  if (d->L) PetscCall(MatProductExchangeGhosts_MPIAIJFormat_MPIDense(d, b, ldb, PETSC_FALSE));
   terms[0].B       = b;
   terms[0].rstride = 1;
   terms[0].cstride = ldb;
@@ -162,7 +162,7 @@ static PetscErrorCode MatProductNumericHost_MPIAIJELLG_MPIDense(MatProductData_M
 
 /* C's local rows on the backend copies of the local blocks Bl and Cl: the rows sent are gathered there,
    the ghost rows go there through the host */
-static PetscErrorCode MatProductNumericBackend_MPIAIJELLG_MPIDense(MatProductData_MPIAIJELLG_MPIDense *d, Mat Bl, Mat Cl, ELLGSpMMTerm terms[2])
+static PetscErrorCode MatProductNumericBackend_MPIAIJFormat_MPIDense(MatProductData_MPIAIJFormat_MPIDense *d, Mat Bl, Mat Cl, ELLGSpMMTerm terms[2])
 {
   const PetscELLGBackend be = terms[0].fmt->backend;
   const PetscInt         L  = d->L;
@@ -171,12 +171,12 @@ static PetscErrorCode MatProductNumericBackend_MPIAIJELLG_MPIDense(MatProductDat
   PetscInt               ldb, ldc;
 
   PetscFunctionBegin;
-  PetscCall(MatProductSetUpBackend_MPIAIJELLG_MPIDense(d, be));
+  PetscCall(MatProductSetUpBackend_MPIAIJFormat_MPIDense(d, be));
   PetscCall(MatDenseGPUGetBackendArrayRead(Bl, &b, &ldb));
   if (L) {
     PetscELLGBackendCall(be, ELLGHostGatherColumns, ELLGCudaGatherColumns, (NULL, (int)d->nsend, (int)L, d->send_d, b, (int)ldb, d->sent_d, (int)d->nsend));
     PetscCall(PetscELLGMemcpy(be, d->sent, d->sent_d, sizeof(PetscScalar) * d->nsend * L, ELLG_MEMCPY_DTOH));
-    PetscCall(MatProductExchangeGhosts_MPIAIJELLG_MPIDense(d, d->sent, d->nsend, PETSC_TRUE));
+    PetscCall(MatProductExchangeGhosts_MPIAIJFormat_MPIDense(d, d->sent, d->nsend, PETSC_TRUE));
     for (PetscInt g = 0; g < d->nghost; g++)
       for (PetscInt j = 0; j < L; j++) d->ghostcols[g + j * d->nghost] = d->ghosts[g * L + j];
     PetscCall(PetscELLGMemcpy(be, d->ghosts_d, d->ghostcols, sizeof(PetscScalar) * d->nghost * L, ELLG_MEMCPY_HTOD));
@@ -195,10 +195,10 @@ static PetscErrorCode MatProductNumericBackend_MPIAIJELLG_MPIDense(MatProductDat
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductNumeric_MPIAIJELLG_MPIDense(Mat C)
+static PetscErrorCode MatProductNumeric_MPIAIJFormat_MPIDense(Mat C)
 {
   Mat_Product                        *product = C->product;
-  MatProductData_MPIAIJELLG_MPIDense *d;
+  MatProductData_MPIAIJFormat_MPIDense *d;
   Mat                                 A, B, Ad, Ao, Bl, Cl;
   ELLGSpMMTerm                        terms[2];
   PetscInt                            L;
@@ -207,22 +207,22 @@ static PetscErrorCode MatProductNumeric_MPIAIJELLG_MPIDense(Mat C)
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
   PetscCheck(product->data, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Product data empty");
-  d = (MatProductData_MPIAIJELLG_MPIDense *)product->data;
+  d = (MatProductData_MPIAIJFormat_MPIDense *)product->data;
   A = product->A;
   B = product->B;
   L = d->L;
   PetscCheck(B->cmap->N == L && C->cmap->N == L, PetscObjectComm((PetscObject)C), PETSC_ERR_ARG_SIZ, "C = A B was set up for %" PetscInt_FMT " columns, B has %" PetscInt_FMT " and C %" PetscInt_FMT, L, B->cmap->N, C->cmap->N);
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, NULL));
-  PetscCall(MatProductSetUpGhosts_MPIAIJELLG_MPIDense(A, d));
-  PetscCall(MatSeqAIJELLGGetFormat(Ad, &terms[0].fmt));
-  PetscCall(MatSeqAIJELLGGetFormat(Ao, &terms[1].fmt));
+  PetscCall(MatProductSetUpGhosts_MPIAIJFormat_MPIDense(A, d));
+  PetscCall(MatSeqAIJFormatGetFormat(Ad, &terms[0].fmt));
+  PetscCall(MatSeqAIJFormatGetFormat(Ao, &terms[1].fmt));
   PetscCall(MatDenseGetLocalMatrix(B, &Bl));
   PetscCall(MatDenseGetLocalMatrix(C, &Cl));
   PetscCall(MatDenseGPUInBackend(Bl, terms[0].fmt->backend, PETSC_TRUE, &bdev));
   PetscCall(MatDenseGPUInBackend(Cl, terms[0].fmt->backend, PETSC_FALSE, &cdev));
   PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
-  if (bdev && cdev) PetscCall(MatProductNumericBackend_MPIAIJELLG_MPIDense(d, Bl, Cl, terms));
-  else PetscCall(MatProductNumericHost_MPIAIJELLG_MPIDense(d, Bl, Cl, terms));
+  if (bdev && cdev) PetscCall(MatProductNumericBackend_MPIAIJFormat_MPIDense(d, Bl, Cl, terms));
+  else PetscCall(MatProductNumericHost_MPIAIJFormat_MPIDense(d, Bl, Cl, terms));
   PetscCall(PetscLogFlops(ELLGSpMMFlops(L, 2, terms)));
   PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
@@ -230,10 +230,10 @@ static PetscErrorCode MatProductNumeric_MPIAIJELLG_MPIDense(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
+static PetscErrorCode MatProductSymbolic_MPIAIJFormat_MPIDense(Mat C)
 {
   Mat_Product                        *product = C->product;
-  MatProductData_MPIAIJELLG_MPIDense *d;
+  MatProductData_MPIAIJFormat_MPIDense *d;
   Mat                                 A, B, Ad;
   ELLGFormat                          fmt;
   PetscBool                           isdense, device, conforming;
@@ -251,11 +251,11 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   if (!isdense) {
     PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &device, MATMPIDENSEGPU, MATMPIDENSECUDA, ""));
     PetscCall(MatSetType(C, device ? ((PetscObject)B)->type_name : MATMPIDENSE));
-    C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense; /* MatSetType() cleared it */
+    C->ops->productsymbolic = MatProductSymbolic_MPIAIJFormat_MPIDense; /* MatSetType() cleared it */
   }
   PetscCall(MatSetUp(C));
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, NULL, NULL));
-  PetscCall(MatSeqAIJELLGGetFormat(Ad, &fmt));
+  PetscCall(MatSeqAIJFormatGetFormat(Ad, &fmt));
   PetscCall(PetscNew(&d));
   d->L   = B->cmap->N;
   d->row = MPI_DATATYPE_NULL;
@@ -266,8 +266,8 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
   PetscCall(PetscMalloc1(A->cmap->n * d->L, &d->rows));
   PetscCall(ELLGSpMMCreate(fmt->backend, &d->spmm));
   product->data          = d;
-  product->destroy       = MatProductDataDestroy_MPIAIJELLG_MPIDense;
-  C->ops->productnumeric = MatProductNumeric_MPIAIJELLG_MPIDense;
+  product->destroy       = MatProductDataDestroy_MPIAIJFormat_MPIDense;
+  C->ops->productnumeric = MatProductNumeric_MPIAIJFormat_MPIDense;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -276,7 +276,7 @@ static PetscErrorCode MatProductSymbolic_MPIAIJELLG_MPIDense(Mat C)
    types): ours when both blocks of A are of the format type (after A's first final assembly), on every
    process; else nothing is set and MPIAIJ's product runs
 */
-PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat C)
+PetscErrorCode MatProductSetFromOptions_MPIAIJFormat_MPIDense(Mat C)
 {
   Mat                       A = C->product->A, blocks[2];
   const MatELLGFormatEntry *entry;
@@ -291,6 +291,6 @@ PetscErrorCode MatProductSetFromOptions_MPIAIJELLG_MPIDense(Mat C)
   }
   PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, ELLG_MPI_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
   PetscCall(PetscInfo(C, "C = A B %s (A %s, B %s)\n", ours ? "in the format of A's blocks" : "by MPIAIJ: A's blocks are not of the format type", ((PetscObject)A)->type_name, ((PetscObject)C->product->B)->type_name));
-  if (ours) C->ops->productsymbolic = MatProductSymbolic_MPIAIJELLG_MPIDense;
+  if (ours) C->ops->productsymbolic = MatProductSymbolic_MPIAIJFormat_MPIDense;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

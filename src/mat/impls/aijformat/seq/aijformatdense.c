@@ -7,12 +7,12 @@
    streams and buffers in the product's data; each numeric phase brings A's format up to date first,
    so MatProductNumeric() after A's or B's values change gives the new product.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 #include <ellgspmm.h>
 
-ELLG_PRODUCT_DESTROY(MatProductDataDestroy_SeqAIJELLG_SeqDense, struct _p_ELLGSpMM, ELLGSpMMDestroy)
+ELLG_PRODUCT_DESTROY(MatProductDataDestroy_SeqAIJFormat_SeqDense, struct _p_ELLGSpMM, ELLGSpMMDestroy)
 
-static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
+static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
 {
   Mat_Product *product = C->product;
   Mat          A, B;
@@ -28,7 +28,7 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
   B = product->B;
   PetscCheck(A->cmap->n == B->rmap->n && A->rmap->n == C->rmap->n && B->cmap->n == C->cmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrices for C = A B: A %" PetscInt_FMT " x %" PetscInt_FMT ", B %" PetscInt_FMT " x %" PetscInt_FMT ", C %" PetscInt_FMT " x %" PetscInt_FMT,
              A->rmap->n, A->cmap->n, B->rmap->n, B->cmap->n, C->rmap->n, C->cmap->n);
-  PetscCall(MatSeqAIJELLGGetFormat(A, &term.fmt));
+  PetscCall(MatSeqAIJFormatGetFormat(A, &term.fmt));
   PetscCall(MatDenseGPUInBackend(B, term.fmt->backend, PETSC_TRUE, &bdev));
   PetscCall(MatDenseGPUInBackend(C, term.fmt->backend, PETSC_FALSE, &cdev));
   term.rstride = 1;
@@ -56,7 +56,7 @@ static PetscErrorCode MatProductNumeric_SeqAIJELLG_SeqDense(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
+static PetscErrorCode MatProductSymbolic_SeqAIJFormat_SeqDense(Mat C)
 {
   Mat_Product *product = C->product;
   Mat          A, B;
@@ -74,22 +74,22 @@ static PetscErrorCode MatProductSymbolic_SeqAIJELLG_SeqDense(Mat C)
   if (!isdense) {
     PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &device, MATSEQDENSEGPU, MATSEQDENSECUDA, ""));
     PetscCall(MatSetType(C, device ? ((PetscObject)B)->type_name : MATSEQDENSE));
-    C->ops->productsymbolic = MatProductSymbolic_SeqAIJELLG_SeqDense; /* MatSetType() cleared it */
+    C->ops->productsymbolic = MatProductSymbolic_SeqAIJFormat_SeqDense; /* MatSetType() cleared it */
   }
   PetscCall(MatSetUp(C));
-  PetscCall(MatSeqAIJELLGGetFormat(A, &fmt));
+  PetscCall(MatSeqAIJFormatGetFormat(A, &fmt));
   PetscCall(ELLGSpMMCreate(fmt->backend, &spmm));
   product->data          = spmm;
-  product->destroy       = MatProductDataDestroy_SeqAIJELLG_SeqDense;
-  C->ops->productnumeric = MatProductNumeric_SeqAIJELLG_SeqDense;
+  product->destroy       = MatProductDataDestroy_SeqAIJFormat_SeqDense;
+  C->ops->productnumeric = MatProductNumeric_SeqAIJFormat_SeqDense;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* AB of one of our seq types with a MATSEQDENSE or MATSEQDENSEGPU B (MatProductSetFromOptions_ELLGAnytype() checked the types) */
-PetscErrorCode MatProductSetFromOptions_SeqAIJELLG_SeqDense(Mat C)
+PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_SeqDense(Mat C)
 {
   PetscFunctionBegin;
   PetscCall(PetscInfo(C, "C = A B in the format of A (%s), B %s\n", ((PetscObject)C->product->A)->type_name, ((PetscObject)C->product->B)->type_name));
-  C->ops->productsymbolic = MatProductSymbolic_SeqAIJELLG_SeqDense;
+  C->ops->productsymbolic = MatProductSymbolic_SeqAIJFormat_SeqDense;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,6 +1,6 @@
 /* The names of our matrix types, their formats, and what PETSc finds by those names: conversions, the functions a
    factor drops, the names PETSc's products know them by */
-#include "aijellg.h"
+#include "aijformat.h"
 
 const MatELLGFormatEntry MatELLGFormats[MAT_ELLG_NTYPES] = {
   {MATELLG, MATSEQAIJELLG, MATMPIAIJELLG, &ELLGFormatOps_ELLG, PETSC_FALSE},

@@ -7,7 +7,7 @@
    through any AIJ operation (MatScale, MatShift, MatZeroRows, MatSeqAIJGetArray, ...) reach the
    device without overriding each of them.
 */
-#include "../aijellg.h"
+#include "../aijformat.h"
 
 /* ellg pads every row to the longest of its rows (but the long ones split out): more than this many times the
    bytes of CSR tells that another type suits the matrix; the line on stderr is for matrices of at least
@@ -19,13 +19,13 @@
    stdout: a warning, not an error) for the first matrix of the process that takes more than
    MAT_ELLG_PADDING_WARN times the bytes of CSR and at least MAT_ELLG_PADDING_WARN_MB, naming the type to use
    (pjds where the longest row is many times the mean, else slicedell), and PetscInfo for each over the ratio */
-static PetscErrorCode MatSeqAIJELLGCheckPadding(Mat A, PetscInt m, const PetscInt *ai)
+static PetscErrorCode MatSeqAIJFormatCheckPadding(Mat A, PetscInt m, const PetscInt *ai)
 {
   static PetscBool warned = PETSC_FALSE;
-  Mat_SeqAIJELLG  *e      = (Mat_SeqAIJELLG *)A->spptr;
-  PetscInt         maxlen = 0;
-  double           bytes, csr;
-  const char      *other;
+  Mat_SeqAIJFormat *e      = (Mat_SeqAIJFormat *)A->spptr;
+  PetscInt          maxlen = 0;
+  double            bytes, csr;
+  const char       *other;
 
   PetscFunctionBegin;
   if (e->choice || e->fmt->ops != &ELLGFormatOps_ELLG) PetscFunctionReturn(PETSC_SUCCESS);
@@ -41,9 +41,9 @@ static PetscErrorCode MatSeqAIJELLGCheckPadding(Mat A, PetscInt m, const PetscIn
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
+PetscErrorCode MatSeqAIJFormatSyncForce(Mat A)
 {
-  Mat_SeqAIJELLG    *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat  *e = (Mat_SeqAIJFormat *)A->spptr;
   const PetscInt    *ai, *aj;
   const PetscScalar *aa;
   PetscInt           m;
@@ -71,13 +71,13 @@ PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
   } else {
     e->built = PETSC_FALSE;
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
-    ierr = MatSeqAIJELLGBuildFormat(A, m, A->cmap->n, ai, aj, aa);
+    ierr = MatSeqAIJFormatBuildFormat(A, m, A->cmap->n, ai, aj, aa);
     PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
     if (!ierr) {
       PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
       e->nzstate = A->nonzerostate;
       e->built   = PETSC_TRUE;
-      ierr       = MatSeqAIJELLGCheckPadding(A, m, ai);
+      ierr       = MatSeqAIJFormatCheckPadding(A, m, ai);
     }
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
@@ -88,13 +88,13 @@ PetscErrorCode MatSeqAIJELLGSyncForce(Mat A)
 }
 
 /* makes the stored format match the host AIJ matrix, if it does not already */
-PetscErrorCode MatSeqAIJELLGSync(Mat A)
+PetscErrorCode MatSeqAIJFormatSync(Mat A)
 {
-  Mat_SeqAIJELLG  *e     = (Mat_SeqAIJELLG *)A->spptr;
-  PetscObjectState state = ((PetscObject)A)->state;
+  Mat_SeqAIJFormat *e     = (Mat_SeqAIJFormat *)A->spptr;
+  PetscObjectState  state = ((PetscObject)A)->state;
 
   PetscFunctionBegin;
-  if (!(e->built && (state == e->state || (e->assembled && state == e->state + 1)))) PetscCall(MatSeqAIJELLGSyncForce(A));
+  if (!(e->built && (state == e->state || (e->assembled && state == e->state + 1)))) PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscCheck(e->built, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The matrix has a nonzero structure but no values yet (a symbolic result): compute its values first");
   e->state     = ((PetscObject)A)->state;
   e->assembled = PETSC_FALSE;
@@ -102,32 +102,32 @@ PetscErrorCode MatSeqAIJELLGSync(Mat A)
 }
 
 /* the stored format of A, made to match the host AIJ matrix first: for the products of other files */
-PetscErrorCode MatSeqAIJELLGGetFormat(Mat A, ELLGFormat *fmt)
+PetscErrorCode MatSeqAIJFormatGetFormat(Mat A, ELLGFormat *fmt)
 {
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJELLGSync(A));
-  *fmt = ((Mat_SeqAIJELLG *)A->spptr)->fmt;
+  PetscCall(MatSeqAIJFormatSync(A));
+  *fmt = ((Mat_SeqAIJFormat *)A->spptr)->fmt;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatAssemblyEnd_SeqAIJELLG(Mat A, MatAssemblyType type)
+static PetscErrorCode MatAssemblyEnd_SeqAIJFormat(Mat A, MatAssemblyType type)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   PetscCall(e->aijops.assemblyend(A, type));
   if (type == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJELLGSyncForce(A));
+  PetscCall(MatSeqAIJFormatSyncForce(A));
   e->assembled = PETSC_TRUE; /* MatAssemblyEnd() increases the state once more after this */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the input vector x in the backend's memory: its own array (our vectors of the matrix's backend,
    PETSc's CUDA vectors for cuda), or a copy in a work vector */
-PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
+PetscErrorCode MatSeqAIJFormatGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **px)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscInt        n;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscInt          n;
 
   PetscFunctionBegin;
   PetscCall(VecGetLocalSize(x, &n));
@@ -137,10 +137,10 @@ PetscErrorCode MatSeqAIJELLGGetInput(Mat A, Vec x, Vec *xb, const PetscScalar **
 }
 
 /* the output vector y in the backend's memory; keep says whether its values are read (y += ...) */
-PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
+PetscErrorCode MatSeqAIJFormatGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, PetscScalar **py)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscInt        n;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscInt          n;
 
   PetscFunctionBegin;
   PetscCall(VecGetLocalSize(y, &n));
@@ -149,7 +149,7 @@ PetscErrorCode MatSeqAIJELLGGetOutput(Mat A, Vec y, PetscBool keep, Vec *yb, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
+PetscErrorCode MatSeqAIJFormatRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscScalar **py)
 {
   PetscFunctionBegin;
   PetscCall(VecGPURestoreBackendArray(yb, keep ? ELLG_ACCESS_READ_WRITE : ELLG_ACCESS_WRITE, py));
@@ -158,15 +158,15 @@ PetscErrorCode MatSeqAIJELLGRestoreOutput(Vec y, PetscBool keep, Vec yb, PetscSc
 }
 
 /* y = op(A) x + z for op = identity or transpose; z may be NULL or y */
-static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
+static PetscErrorCode MatMultAddKernel_SeqAIJFormat(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
-  Mat_SeqAIJELLG    *e     = (Mat_SeqAIJELLG *)A->spptr;
+  Mat_SeqAIJFormat  *e     = (Mat_SeqAIJFormat *)A->spptr;
   PetscLogEvent      event = trans ? (z ? ELLG_MultTAdd : ELLG_MultT) : (z ? ELLG_MultAdd : ELLG_Mult);
   const PetscScalar *px;
   PetscScalar       *py;
   Vec                xb, yb;
   PetscBool          bound, keep;
-  ELLGCsrMat         T = NULL; /* A^T stored explicitly (MAT_FORM_EXPLICIT_TRANSPOSE) */
+  ELLGCsrMat         T     = NULL; /* A^T stored explicitly (MAT_FORM_EXPLICIT_TRANSPOSE) */
 
   PetscFunctionBegin;
   PetscCall(MatELLGBoundToCPU(A, &bound));
@@ -175,83 +175,83 @@ static PetscErrorCode MatMultAddKernel_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y, Pe
     else PetscCall(z ? e->aijops.multadd(A, x, z, y) : e->aijops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (trans) PetscCall(MatSeqAIJELLGGetExplicitTranspose(A, &T));
-  if (!T) PetscCall(MatSeqAIJELLGSync(A)); /* the explicit transpose comes from the host AIJ data, not the format */
+  if (trans) PetscCall(MatSeqAIJFormatGetExplicitTranspose(A, &T));
+  if (!T) PetscCall(MatSeqAIJFormatSync(A)); /* the explicit transpose comes from the host AIJ data, not the format */
   keep = (PetscBool)(z || (trans && !T)); /* the transposed kernels add into y */
   if (z && z != y) PetscCall(VecCopy(z, y));
   else if (!z && keep) PetscCall(VecSet(y, 0.0));
   PetscCall(PetscLogEventBegin(event, A, x, y, 0));
-  PetscCall(MatSeqAIJELLGGetInput(A, x, &xb, &px));
-  PetscCall(MatSeqAIJELLGGetOutput(A, y, keep, &yb, &py));
+  PetscCall(MatSeqAIJFormatGetInput(A, x, &xb, &px));
+  PetscCall(MatSeqAIJFormatGetOutput(A, y, keep, &yb, &py));
   if (T) PetscCall(ELLGCsrMatMultAdd(T, px, z ? py : NULL, py));
   else if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
   else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
   PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_READ, (PetscScalar **)&px));
-  PetscCall(MatSeqAIJELLGRestoreOutput(y, keep, yb, &py));
+  PetscCall(MatSeqAIJFormatRestoreOutput(y, keep, yb, &py));
   PetscCall(PetscLogFlops(2.0 * e->fmt->nnz - (z ? 0 : e->fmt->nzrows)));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(event, A, x, y, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMult_SeqAIJELLG(Mat A, Vec x, Vec y)
+static PetscErrorCode MatMult_SeqAIJFormat(Mat A, Vec x, Vec y)
 {
   PetscFunctionBegin;
-  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, NULL, y, PETSC_FALSE));
+  PetscCall(MatMultAddKernel_SeqAIJFormat(A, x, NULL, y, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMultAdd_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y)
+static PetscErrorCode MatMultAdd_SeqAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
   PetscFunctionBegin;
-  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, z, y, PETSC_FALSE));
+  PetscCall(MatMultAddKernel_SeqAIJFormat(A, x, z, y, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMultTranspose_SeqAIJELLG(Mat A, Vec x, Vec y)
+static PetscErrorCode MatMultTranspose_SeqAIJFormat(Mat A, Vec x, Vec y)
 {
   PetscFunctionBegin;
-  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, NULL, y, PETSC_TRUE));
+  PetscCall(MatMultAddKernel_SeqAIJFormat(A, x, NULL, y, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMultTransposeAdd_SeqAIJELLG(Mat A, Vec x, Vec z, Vec y)
+static PetscErrorCode MatMultTransposeAdd_SeqAIJFormat(Mat A, Vec x, Vec z, Vec y)
 {
   PetscFunctionBegin;
-  PetscCall(MatMultAddKernel_SeqAIJELLG(A, x, z, y, PETSC_TRUE));
+  PetscCall(MatMultAddKernel_SeqAIJFormat(A, x, z, y, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatGetDiagonal_SeqAIJELLG(Mat A, Vec d)
+static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
 {
-  Mat_SeqAIJELLG *e = (Mat_SeqAIJELLG *)A->spptr;
-  PetscScalar    *pd;
-  Vec             db;
-  PetscInt        n;
-  PetscBool       bound;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscScalar      *pd;
+  Vec               db;
+  PetscInt          n;
+  PetscBool         bound;
 
   PetscFunctionBegin;
   PetscCall(VecGetLocalSize(d, &n));
   PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (!bound) PetscCall(MatSeqAIJELLGSync(A)); /* bound to the CPU: the format is not needed */
+  if (!bound) PetscCall(MatSeqAIJFormatSync(A)); /* bound to the CPU: the format is not needed */
   if (bound || e->fmt->rows) { /* bound to the CPU, or compressed rows (an off-diagonal block: the format cannot tell the diagonal) */
     PetscCall(e->aijops.getdiagonal(A, d));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogEventBegin(ELLG_GetDiagonal, A, d, 0, 0));
-  PetscCall(MatSeqAIJELLGGetOutput(A, d, PETSC_FALSE, &db, &pd));
+  PetscCall(MatSeqAIJFormatGetOutput(A, d, PETSC_FALSE, &db, &pd));
   PetscCall(ELLGFormatGetDiagonal(e->fmt, pd));
-  PetscCall(MatSeqAIJELLGRestoreOutput(d, PETSC_FALSE, db, &pd));
+  PetscCall(MatSeqAIJFormatRestoreOutput(d, PETSC_FALSE, db, &pd));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
   PetscCall(PetscLogEventEnd(ELLG_GetDiagonal, A, d, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* gives the seq matrix B the format options of fmt; a stored format whose options change is rebuilt at its next use */
-PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat fmt, Mat B)
+PetscErrorCode MatSeqAIJFormatCopyParameters(ELLGFormat fmt, Mat B)
 {
-  Mat_SeqAIJELLG *b = (Mat_SeqAIJELLG *)B->spptr;
+  Mat_SeqAIJFormat *b = (Mat_SeqAIJFormat *)B->spptr;
 
   PetscFunctionBegin;
   if (ELLGFormatSameParameters(fmt, b->fmt)) PetscFunctionReturn(PETSC_SUCCESS);
@@ -261,12 +261,12 @@ PetscErrorCode MatSeqAIJELLGCopyParameters(ELLGFormat fmt, Mat B)
 }
 
 /* the operations of this file, set on a matrix becoming one of our seq types */
-void MatSeqAIJELLGSetProductOps(Mat A)
+void MatSeqAIJFormatSetProductOps(Mat A)
 {
-  A->ops->assemblyend      = MatAssemblyEnd_SeqAIJELLG;
-  A->ops->mult             = MatMult_SeqAIJELLG;
-  A->ops->multadd          = MatMultAdd_SeqAIJELLG;
-  A->ops->multtranspose    = MatMultTranspose_SeqAIJELLG;
-  A->ops->multtransposeadd = MatMultTransposeAdd_SeqAIJELLG;
-  A->ops->getdiagonal      = MatGetDiagonal_SeqAIJELLG;
+  A->ops->assemblyend      = MatAssemblyEnd_SeqAIJFormat;
+  A->ops->mult             = MatMult_SeqAIJFormat;
+  A->ops->multadd          = MatMultAdd_SeqAIJFormat;
+  A->ops->multtranspose    = MatMultTranspose_SeqAIJFormat;
+  A->ops->multtransposeadd = MatMultTransposeAdd_SeqAIJFormat;
+  A->ops->getdiagonal      = MatGetDiagonal_SeqAIJFormat;
 }
