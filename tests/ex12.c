@@ -6,7 +6,8 @@ on VECSEQ; -mat_ellg_sor host, SOR_EISENSTAT and SOR_APPLY_UPPER give SeqAIJ's n
 (the ELLGSOR event does not run); SOR after new values and after a new nonzero; a zero diagonal fails with\n\
 PETSC_ERR_MAT_LU_ZRPVT; CG with PCSOR converges within a factor 2 of AIJ's iterations; MatMultTranspose and\n\
 MatMultTransposeAdd of a tall matrix with MAT_FORM_EXPLICIT_TRANSPOSE, after MatScale and without the option;\n\
-MatAXPY with SUBSET_NONZERO_PATTERN (X ours or SeqAIJ, a subset of Y's pattern or not). On several processes:\n\
+MatAXPY with SUBSET_NONZERO_PATTERN and DIFFERENT_NONZERO_PATTERN (X ours or SeqAIJ, a subset of Y's pattern or\n\
+not). On several processes:\n\
 CG with PCSOR of our mpi type (multicolor on the local blocks) and MatMultTranspose with\n\
 MAT_FORM_EXPLICIT_TRANSPOSE against MPIAIJ's. Prints pass/fail lines only, the same for every type.\n\
   -type <ellg,pjds,slicedell>: the type (root name); its options apply (MatSetFromOptions)\n\n";
@@ -641,66 +642,69 @@ static PetscErrorCode CheckTranspose(MPI_Comm comm, MatType type, MatType aij, P
 /* ---------------------------------------------------------------------------------------------------------- */
 /* MatAXPY */
 
-/* CheckAXPY - MatAXPY(Y, a, X, SUBSET_NONZERO_PATTERN) with Y ours and X ours or SeqAIJ: X's pattern a subset of Y's
-   (every other entry of Y's, rows emptied), then X with an entry outside Y's pattern (SeqAIJ's code: the same
-   call on AIJ copies, new nonzeros allowed); Y used (MatMult) before, so its format has to take the new values */
+/* CheckAXPY - MatAXPY(Y, a, X, str) with Y ours and X ours or SeqAIJ, str SUBSET_NONZERO_PATTERN and
+   DIFFERENT_NONZERO_PATTERN: X's pattern a subset of Y's (every other entry of Y's, rows emptied), then X with an
+   entry outside Y's pattern (the same call on AIJ copies, new nonzeros allowed); Y used (MatMult) before, so its
+   format has to take the new values, or the new pattern */
 static PetscErrorCode CheckAXPY(const char *seq, PetscRandom rnd, PetscInt *nfail)
 {
-  const PetscInt M = 53, N = 41;
-  CSR            cy, cx;
-  char           line[128];
+  const PetscInt     M = 53, N = 41;
+  const MatStructure strs[] = {SUBSET_NONZERO_PATTERN, DIFFERENT_NONZERO_PATTERN};
+  CSR                cy, cx;
+  char               line[128];
 
   PetscFunctionBeginUser;
   PetscCall(CSRRandom("Y", M, N, 0.2, 0.05, NULL, 21, &cy));
-  for (PetscInt subset = 1; subset >= 0; subset--)
-    for (PetscInt xours = 1; xours >= 0; xours--) {
-      Mat       Y, X, Yr, Xr;
-      PetscBool ok = PETSC_TRUE;
-      PetscInt  nz = 0;
+  for (PetscInt c = 0; c < 8; c++) { /* the pattern flag, X a subset or not, X ours or SeqAIJ */
+    const MatStructure str    = strs[c / 4];
+    const PetscInt     subset = 1 - (c / 2) % 2, xours = 1 - c % 2;
+    Mat                Y, X, Yr, Xr;
+    PetscBool          ok = PETSC_TRUE;
+    PetscInt           nz = 0;
 
-      /* X: every other entry of Y's rows (not rows 3, 4 mod 7), values of their own; not a subset: one more entry */
-      PetscCall(CSRCreate("X", M, N, cy.ia[M] + 1, &cx));
-      for (PetscInt i = 0; i < M; i++) {
-        PetscBool added = PETSC_FALSE;
+    /* X: every other entry of Y's rows (not rows 3, 4 mod 7), values of their own; not a subset: one more entry */
+    PetscCall(CSRCreate("X", M, N, cy.ia[M] + 1, &cx));
+    for (PetscInt i = 0; i < M; i++) {
+      PetscBool added = PETSC_FALSE;
 
-        if (i % 7 != 3 && i % 7 != 4)
-          for (PetscInt k = cy.ia[i]; k < cy.ia[i + 1]; k++) {
-            if (!subset && i == 12 && !added && (k == cy.ia[i] ? cy.ja[k] > 0 : cy.ja[k] > cy.ja[k - 1] + 1)) {
-              /* a column just before this entry, not in Y's row */
-              cx.ja[nz]   = k == cy.ia[i] ? 0 : cy.ja[k - 1] + 1;
-              cx.va[nz++] = 2.5;
-              added       = PETSC_TRUE;
-            }
-            if ((k - cy.ia[i]) % 2 == 0) {
-              cx.ja[nz]   = cy.ja[k];
-              cx.va[nz++] = 0.1 * (PetscReal)(i % 5) - 0.3 + 0.01 * (PetscReal)k;
-            }
+      if (i % 7 != 3 && i % 7 != 4)
+        for (PetscInt k = cy.ia[i]; k < cy.ia[i + 1]; k++) {
+          if (!subset && i == 12 && !added && (k == cy.ia[i] ? cy.ja[k] > 0 : cy.ja[k] > cy.ja[k - 1] + 1)) {
+            /* a column just before this entry, not in Y's row */
+            cx.ja[nz]   = k == cy.ia[i] ? 0 : cy.ja[k - 1] + 1;
+            cx.va[nz++] = 2.5;
+            added       = PETSC_TRUE;
           }
-        cx.ia[i + 1] = nz;
-      }
-      PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cy, seq, &Y));
-      PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cy, MATSEQAIJ, &Yr));
-      PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cx, xours ? seq : MATSEQAIJ, &X));
-      PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cx, MATSEQAIJ, &Xr));
-      if (!subset) {
-        PetscCall(MatSetOption(Y, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-        PetscCall(MatSetOption(Yr, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-      }
-      PetscCall(CheckMat(Y, Yr, rnd, "before", &ok));
-      PetscCall(MatAXPY(Y, -1.5, X, SUBSET_NONZERO_PATTERN));
-      PetscCall(MatAXPY(Yr, -1.5, Xr, SUBSET_NONZERO_PATTERN));
-      PetscCall(CheckMat(Y, Yr, rnd, "Y + a X", &ok));
-      PetscCall(MatAXPY(Y, 0.75, X, SUBSET_NONZERO_PATTERN));
-      PetscCall(MatAXPY(Yr, 0.75, Xr, SUBSET_NONZERO_PATTERN));
-      PetscCall(CheckMat(Y, Yr, rnd, "again", &ok));
-      PetscCall(MatDestroy(&Y));
-      PetscCall(MatDestroy(&Yr));
-      PetscCall(MatDestroy(&X));
-      PetscCall(MatDestroy(&Xr));
-      PetscCall(CSRDestroy(&cx));
-      PetscCall(PetscSNPrintf(line, sizeof(line), "MatAXPY SUBSET_NONZERO_PATTERN, X %s, %s", xours ? "ours" : "seqaij", subset ? "a subset" : "not a subset"));
-      PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
+          if ((k - cy.ia[i]) % 2 == 0) {
+            cx.ja[nz]   = cy.ja[k];
+            cx.va[nz++] = 0.1 * (PetscReal)(i % 5) - 0.3 + 0.01 * (PetscReal)k;
+          }
+        }
+      cx.ia[i + 1] = nz;
     }
+    PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cy, seq, &Y));
+    PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cy, MATSEQAIJ, &Yr));
+    PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cx, xours ? seq : MATSEQAIJ, &X));
+    PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &cx, MATSEQAIJ, &Xr));
+    if (!subset) {
+      PetscCall(MatSetOption(Y, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+      PetscCall(MatSetOption(Yr, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+    }
+    PetscCall(CheckMat(Y, Yr, rnd, "before", &ok));
+    PetscCall(MatAXPY(Y, -1.5, X, str));
+    PetscCall(MatAXPY(Yr, -1.5, Xr, str));
+    PetscCall(CheckMat(Y, Yr, rnd, "Y + a X", &ok));
+    PetscCall(MatAXPY(Y, 0.75, X, str));
+    PetscCall(MatAXPY(Yr, 0.75, Xr, str));
+    PetscCall(CheckMat(Y, Yr, rnd, "again", &ok));
+    PetscCall(MatDestroy(&Y));
+    PetscCall(MatDestroy(&Yr));
+    PetscCall(MatDestroy(&X));
+    PetscCall(MatDestroy(&Xr));
+    PetscCall(CSRDestroy(&cx));
+    PetscCall(PetscSNPrintf(line, sizeof(line), "MatAXPY %s, X %s, %s", str == SUBSET_NONZERO_PATTERN ? "SUBSET_NONZERO_PATTERN" : "DIFFERENT_NONZERO_PATTERN", xours ? "ours" : "seqaij", subset ? "a subset" : "not a subset"));
+    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
+  }
   PetscCall(CSRDestroy(&cy));
   PetscFunctionReturn(0);
 }

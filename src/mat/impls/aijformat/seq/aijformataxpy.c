@@ -1,8 +1,14 @@
 /*
-   MatAXPY() of our seq types with SUBSET_NONZERO_PATTERN (X's nonzeros among Y's, as in PCGAMG's smoothing of its
-   prolongator, Y = A P0 scaled, X = P0): a merge of the sorted rows on the host copy, one pass over Y's entries,
-   where SeqAIJ's inserts entry by entry with MatSetValues(). The format then takes the new values at its next use.
-   The other patterns, and an X whose pattern turns out not to be a subset, go to SeqAIJ's MatAXPY().
+   MatAXPY() of our seq types with an X of a SeqAIJ-based type and a pattern other than SAME_NONZERO_PATTERN, on the
+   host copy, where SeqAIJ's inserts entry by entry with MatSetValues():
+   - X's nonzeros among Y's (SUBSET_NONZERO_PATTERN, as in PCGAMG's smoothing of its prolongator, Y = A P0 scaled,
+     X = P0; or DIFFERENT_NONZERO_PATTERN that turns out to be one, as in PCGAMG's symmetrized graph A + A^T of a
+     structurally symmetric A): a merge of the sorted rows, one pass over Y's entries; the format takes the new
+     values at its next use;
+   - DIFFERENT_NONZERO_PATTERN otherwise: the union of the rows in one pass, a matrix of Y's type and format
+     options made from it at once (one build of its format), which then takes Y's place.
+   SUBSET_NONZERO_PATTERN with an X that turns out not to be a subset, SAME_NONZERO_PATTERN and other types of X go
+   to SeqAIJ's MatAXPY().
 */
 #include "../aijformat.h"
 
@@ -20,6 +26,77 @@ static PetscBool MatAXPYSubset(PetscInt m, const PetscInt *yi, const PetscInt *y
   return PETSC_TRUE;
 }
 
+/* Y + a X in a new matrix B of Y's type and options, whose rows are the union of those of Y and X */
+static PetscErrorCode MatAXPYUnion(Mat Y, PetscScalar a, PetscInt m, const PetscInt *yi, const PetscInt *yj, const PetscInt *xi, const PetscInt *xj, Mat X, Mat *B)
+{
+  Mat_SeqAIJFormat  *e           = (Mat_SeqAIJFormat *)Y->spptr;
+  const PetscScalar *xa, *ya;
+  PetscInt          *ci, *cj, nz = 0;
+  PetscScalar       *ca;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(m + 1, &ci));
+  ci[0] = 0;
+  for (PetscInt r = 0; r < m; r++) { /* the length of the union of each row */
+    PetscInt k = yi[r], l = xi[r];
+
+    while (k < yi[r + 1] || l < xi[r + 1]) {
+      const PetscInt cy = k < yi[r + 1] ? yj[k] : PETSC_MAX_INT, cx = l < xi[r + 1] ? xj[l] : PETSC_MAX_INT;
+
+      k += cy <= cx;
+      l += cx <= cy;
+      nz++;
+    }
+    ci[r + 1] = nz;
+  }
+  PetscCall(PetscMalloc2(nz, &cj, nz, &ca));
+  PetscCall(MatSeqAIJGetArrayRead(Y, &ya));
+  PetscCall(MatSeqAIJGetArrayRead(X, &xa));
+  for (PetscInt r = 0; r < m; r++) {
+    PetscInt k = yi[r], l = xi[r], c = ci[r];
+
+    while (k < yi[r + 1] || l < xi[r + 1]) {
+      const PetscInt cy = k < yi[r + 1] ? yj[k] : PETSC_MAX_INT, cx = l < xi[r + 1] ? xj[l] : PETSC_MAX_INT;
+
+      cj[c] = PetscMin(cy, cx);
+      ca[c] = (cy <= cx ? ya[k++] : 0.0) + (cx <= cy ? a * xa[l++] : 0.0);
+      c++;
+    }
+  }
+  PetscCall(MatSeqAIJRestoreArrayRead(X, &xa));
+  PetscCall(MatSeqAIJRestoreArrayRead(Y, &ya));
+  PetscCall(PetscLogFlops(2.0 * xi[m]));
+  PetscCall(MatCreate(PetscObjectComm((PetscObject)Y), B));
+  PetscCall(PetscObjectSetName((PetscObject)*B, ((PetscObject)Y)->name));
+  PetscCall(MatSetLayouts(*B, Y->rmap, Y->cmap));
+  PetscCall(MatSetType(*B, ((PetscObject)Y)->type_name));
+  PetscCall(MatSeqAIJFormatCopyParameters(e->fmt, *B));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, *B));
+  PetscCall(MatSeqAIJSetPreallocationCSR(*B, ci, cj, ca));
+  PetscCall(PetscFree(ci));
+  PetscCall(PetscFree2(cj, ca));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Y becomes B (MatHeaderReplace(), as MatConvert() in place does), keeping its options prefix, with a nonzero state
+   above its own, so that a preconditioner built on Y sees a new pattern; B's format, built for that pattern, stays */
+static PetscErrorCode MatAXPYReplace(Mat Y, Mat *B)
+{
+  const PetscObjectState nz = Y->nonzerostate;
+  Mat_SeqAIJFormat      *e;
+
+  PetscFunctionBegin;
+  PetscCall(MatSetOptionsPrefix(*B, ((PetscObject)Y)->prefix));
+  PetscCall(MatHeaderReplace(Y, B));
+  Y->nonzerostate = PetscMax(nz, Y->nonzerostate) + 1;
+  PetscCall(PetscObjectStateIncrease((PetscObject)Y));
+  e            = (Mat_SeqAIJFormat *)Y->spptr;
+  e->nzstate   = Y->nonzerostate;
+  e->state     = ((PetscObject)Y)->state;
+  e->assembled = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatAXPY_SeqAIJFormat(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
   Mat_SeqAIJFormat  *e                        = (Mat_SeqAIJFormat *)Y->spptr;
@@ -28,10 +105,11 @@ PetscErrorCode MatAXPY_SeqAIJFormat(Mat Y, PetscScalar a, Mat X, MatStructure st
   PetscScalar       *ya;
   PetscInt           m, mx;
   PetscBool          aij, done, donex, subset = PETSC_FALSE;
+  Mat                B                        = NULL;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)X, MATSEQAIJ, &aij));
-  if (str != SUBSET_NONZERO_PATTERN || !aij) {
+  if ((str != SUBSET_NONZERO_PATTERN && str != DIFFERENT_NONZERO_PATTERN) || !aij) {
     if (str != SAME_NONZERO_PATTERN) PetscCall(PetscInfo(Y, "MatAXPY() with %s and X %s: SeqAIJ's MatAXPY() on the host copy\n", MatStructures[str], ((PetscObject)X)->type_name));
     PetscCall(e->aijops.axpy(Y, a, X, str));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -54,9 +132,14 @@ PetscErrorCode MatAXPY_SeqAIJFormat(Mat Y, PetscScalar a, Mat X, MatStructure st
     PetscCall(MatSeqAIJRestoreArray(Y, &ya));
     PetscCall(PetscLogFlops(2.0 * xi[m]));
   }
+  if (!subset && str == DIFFERENT_NONZERO_PATTERN && done && donex && m == mx) {
+    PetscCall(PetscInfo(Y, "MatAXPY() with %s: the union of the rows of X and Y in a new matrix of type %s\n", MatStructures[str], ((PetscObject)Y)->type_name));
+    PetscCall(MatAXPYUnion(Y, a, m, yi, yj, xi, xj, X, &B));
+  }
   PetscCall(MatRestoreRowIJ(X, 0, PETSC_FALSE, PETSC_FALSE, &mx, &xi, &xj, &donex));
   PetscCall(MatRestoreRowIJ(Y, 0, PETSC_FALSE, PETSC_FALSE, &m, &yi, &yj, &done));
-  if (!subset) {
+  if (B) PetscCall(MatAXPYReplace(Y, &B));
+  else if (!subset) {
     PetscCall(PetscInfo(Y, "MatAXPY(): X's pattern is not a subset of Y's: SeqAIJ's MatAXPY()\n"));
     PetscCall(e->aijops.axpy(Y, a, X, str));
   }
