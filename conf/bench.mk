@@ -14,7 +14,7 @@
 #                                  adds options: BENCH_EXTRA_ARGS=-sweep adds rows with other
 #                                  settings of each format's options. Built against a PETSc with
 #                                  CUDA (PETSC_DIR=...), also rows of PETSc's own aijcusparse and
-#                                  sellcuda (-petsc_types; tutorials/bench_spmv_petsccuda.h)
+#                                  sellcuda (-petsc_types; tutorials/bench_spmv_petsccuda.c)
 #   make bench-plot                tutorials/plot_bench.py: a summary of $(BENCH_JSON) (geometric mean
 #                                  against cuSPARSE, % of copy bandwidth of the large matrices), then
 #                                  charts next to it, bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
@@ -49,7 +49,9 @@
 #                                  -ex19_n, -types (python3 bench/bench_solve.py -h)
 #   make tutorials                 only build them (in $(TUTDIR))
 #
-# With nvcc, the benchmarks are linked with their CUDA helper (device timing, copy bandwidth,
+# The benchmarks' shared code (the tutorials/bench_*.c without a main: matrices, files, generators,
+# timing, the parts of bench_spmv; tutorials/bench.mk) is compiled once and linked into each that uses
+# it. With nvcc, the benchmarks are linked with their CUDA helper (device timing, copy bandwidth,
 # copies, cuSPARSE); without, bench_spmv and bench_spmm time the host rows only and bench_assembly
 # runs on the host backend only. The harness builds the tutorials on its own, without it.
 
@@ -69,14 +71,15 @@ TUT_CFLAGS := $(ELLG_CFLAGS) -Iinclude $(PETSC_CC_INCLUDES)
 TUT_LIBS   := -L$(LIBDIR) -Wl,-rpath,'$$ORIGIN/../../$(LIBDIR)' -lpetscellg $(PETSC_LIB)
 BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o $(TUTDIR)/bench_cusparse.cu.o)
 
-# ellgconf.h changes with the CUDA setting, so the bench is recompiled too
-$(TUTDIR)/bench_spmv.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmv.o: tutorials/bench_spmv_report.h tutorials/bench_spmv_cusparse.h tutorials/bench_spmv_settings.h tutorials/bench_spmv_petsccuda.h src/include/ellgcompat.h tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
-$(TUTDIR)/bench_spmm.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_spmm.o: tutorials/bench_common.h tutorials/bench_matrices.h tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_csr.h tutorials/bench_generators.h tutorials/bench_files.h $(ELLG_ARCH_DIR)/include/ellgconf.h
-$(TUTDIR)/bench_assembly.o $(TUTDIR)/bench_mpi.o: TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(TUTDIR)/bench_assembly.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
-$(TUTDIR)/bench_mpi.o: tutorials/bench_common.h tutorials/bench_cuda.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+# the benchmarks' sources (tutorials/bench.mk, which gmakefile.test reads too)
+include tutorials/bench.mk
+BENCH_SHARED_OBJS := $(BENCH_SHARED:%=$(TUTDIR)/%.o)
+BENCH_SPMV_OBJS   := $(BENCH_SPMV_PARTS:%=$(TUTDIR)/%.o)
+BENCH_OBJS        := $(BENCH_SHARED_OBJS) $(BENCH_SPMV_OBJS) $(BENCH_PROGRAMS:%=$(TUTDIR)/%.o)
+
+# ellgconf.h changes with the CUDA setting, so the benchmarks are recompiled too
+$(BENCH_OBJS): TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
+$(BENCH_OBJS): $(wildcard tutorials/bench_*.h) src/include/ellgcompat.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 
 $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
@@ -89,19 +92,11 @@ $(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h tutorials/bench_cusparse
 $(TUTDIR)/ex1: $(TUTDIR)/ex1.o $(LIB)
 	$(PCC) -o $@ $< $(TUT_LIBS)
 
-$(TUTDIR)/bench_spmv: $(TUTDIR)/bench_spmv.o $(BENCH_CUDA) $(LIB)
+$(TUTDIR)/bench_spmv: $(BENCH_SPMV_OBJS)
+$(BENCH_PROGRAMS:%=$(TUTDIR)/%): $(TUTDIR)/%: $(TUTDIR)/%.o $(BENCH_SHARED_OBJS) $(BENCH_CUDA) $(LIB)
 	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
-$(TUTDIR)/bench_spmm: $(TUTDIR)/bench_spmm.o $(BENCH_CUDA) $(LIB)
-	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
-
-$(TUTDIR)/bench_assembly: $(TUTDIR)/bench_assembly.o $(BENCH_CUDA) $(LIB)
-	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
-
-$(TUTDIR)/bench_mpi: $(TUTDIR)/bench_mpi.o $(BENCH_CUDA) $(LIB)
-	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
-
-tutorials: $(TUTDIR)/ex1 $(TUTDIR)/bench_spmv $(TUTDIR)/bench_spmm $(TUTDIR)/bench_assembly $(TUTDIR)/bench_mpi
+tutorials: $(TUTDIR)/ex1 $(BENCH_PROGRAMS:%=$(TUTDIR)/%)
 
 # a fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc
 demo:

@@ -1,7 +1,6 @@
 /*
    Helpers of the benchmarks: errors of the CUDA helper as PETSc errors, the GPU they time on, timing
-   loops with medians, JSON output. Header-only (static inline), so that the harness, which builds
-   every .c file of tutorials/ as a program, sees no extra source and a bench may leave some unused.
+   loops with medians, JSON output (bench_common.c).
 */
 #pragma once
 #include <petscmat.h>
@@ -48,25 +47,7 @@ static inline PetscErrorCode Median(PetscInt n, PetscReal t[], PetscReal *median
 }
 
 /* RelativeError - ||y - yref|| / ||yref|| over the local entries (||y - yref|| when yref is 0) */
-static inline PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr)
-{
-  const PetscScalar *a, *aref;
-  PetscInt           n;
-  PetscReal          d = 0, r = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(yref, &n));
-  PetscCall(VecGetArrayRead(y, &a));
-  PetscCall(VecGetArrayRead(yref, &aref));
-  for (PetscInt i = 0; i < n; i++) {
-    d += PetscRealPart(PetscConj(a[i] - aref[i]) * (a[i] - aref[i]));
-    r += PetscRealPart(PetscConj(aref[i]) * aref[i]);
-  }
-  PetscCall(VecRestoreArrayRead(y, &a));
-  PetscCall(VecRestoreArrayRead(yref, &aref));
-  *relerr = r > 0 ? PetscSqrtReal(d / r) : PetscSqrtReal(d);
-  PetscFunctionReturn(0);
-}
+PetscErrorCode RelativeError(Vec y, Vec yref, PetscReal *relerr);
 
 /* BenchDevice - the GPU of the timings: device is set when the CUDA helper is built in and a GPU is
    usable (then name, and a timer of CUDA events), else none says why not */
@@ -77,26 +58,7 @@ typedef struct {
   BenchCudaTimer timer;
 } BenchDevice;
 
-static inline PetscErrorCode BenchDeviceSetUp(BenchDevice *d)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscMemzero(d, sizeof(*d)));
-#if defined(BENCH_HAVE_CUDA)
-  {
-    int ndev;
-
-    PetscCallBenchCuda(BenchCudaGetDeviceCount(&ndev));
-    if (ndev) {
-      d->device = PETSC_TRUE;
-      PetscCallBenchCuda(BenchCudaDeviceName(d->name, sizeof(d->name)));
-      PetscCallBenchCuda(BenchCudaTimerCreate(&d->timer));
-    } else PetscCall(PetscStrncpy(d->none, "no usable CUDA device", sizeof(d->none)));
-  }
-#else
-  PetscCall(PetscStrncpy(d->none, "bench built without CUDA", sizeof(d->none)));
-#endif
-  PetscFunctionReturn(0);
-}
+PetscErrorCode BenchDeviceSetUp(BenchDevice *d);
 
 /* BenchSynchronizedTime - the wall clock once the work on the GPU (if there is one) is done */
 static inline PetscErrorCode BenchSynchronizedTime(BenchDevice *d, PetscLogDouble *t)
@@ -123,51 +85,7 @@ static inline PetscErrorCode BenchDeviceDestroy(BenchDevice *d)
    launched while a kernel holds the device (BenchCudaTimerStart(): the device's time alone, without the
    host's launch latency; a run is then op twice, from an idle device for wall_ms, then queued for ms);
    else ms by wall clock. wall_ms: by wall clock, from an idle device until op's work is done */
-static inline PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, PetscBool queued, PetscInt warmup, PetscInt reps, PetscErrorCode (*op)(void *), void *ctx, PetscReal *ms, PetscReal *wall_ms)
-{
-  PetscReal     *tev, *twall;
-  PetscLogDouble t0, t1;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscMalloc2(reps, &tev, reps, &twall));
-  for (PetscInt r = -warmup; r < reps;) {
-    double ev = 0;
-    int    again = 0;
-
-#if defined(BENCH_HAVE_CUDA)
-    if (on_device) {
-      PetscCallBenchCuda(BenchCudaSynchronize());
-      PetscCall(PetscTime(&t0));
-      PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 0));
-      PetscCall(op(ctx));
-      PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
-      PetscCallBenchCuda(BenchCudaSynchronize());
-      PetscCall(PetscTime(&t1));
-      if (queued) { /* ev again, the run queued */
-        PetscCallBenchCuda(BenchCudaTimerStart(d->timer, 1));
-        PetscCall(op(ctx));
-        PetscCallBenchCuda(BenchCudaTimerStop(d->timer, &ev, &again));
-      }
-    } else
-#endif
-    {
-      PetscCall(PetscTime(&t0));
-      PetscCall(op(ctx));
-      PetscCall(PetscTime(&t1));
-      ev = 1e3 * (t1 - t0);
-    }
-    if (again) continue;
-    if (r >= 0) {
-      tev[r]   = ev;
-      twall[r] = 1e3 * (t1 - t0);
-    }
-    r++;
-  }
-  PetscCall(Median(reps, tev, ms));
-  PetscCall(Median(reps, twall, wall_ms));
-  PetscCall(PetscFree2(tev, twall));
-  PetscFunctionReturn(0);
-}
+PetscErrorCode BenchTime(BenchDevice *d, PetscBool on_device, PetscBool queued, PetscInt warmup, PetscInt reps, PetscErrorCode (*op)(void *), void *ctx, PetscReal *ms, PetscReal *wall_ms);
 
 /* BenchAppend - one more element of size bytes, zeroed, at the end of *array, which holds *n of room for
    *max (doubled when full) */
@@ -193,15 +111,4 @@ static inline PetscErrorCode JSONNumber(FILE *fp, const char *key, PetscReal v, 
 }
 
 /* JSONString - s as a JSON string */
-static inline PetscErrorCode JSONString(FILE *fp, const char *s)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\%c", *s));
-    else if ((unsigned char)*s < 0x20) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\\u%04x", (unsigned)*s));
-    else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%c", *s));
-  }
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\""));
-  PetscFunctionReturn(0);
-}
+PetscErrorCode JSONString(FILE *fp, const char *s);
