@@ -179,10 +179,13 @@ int main(int argc, char **argv)
 
 /*TEST
 
+   # timeoutfactor: the time mode builds every format, and a matrix of over 2^20 entries is chosen for; on a GPU
+   # shared by the other tests that can pass a minute
    test:
       suffix: 1
       args: -n 300
       output_file: output/ex15_1.out
+      timeoutfactor: 3
 
    test:
       suffix: mpi
