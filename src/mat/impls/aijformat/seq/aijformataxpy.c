@@ -142,6 +142,13 @@ PetscErrorCode MatAXPY_SeqAIJFormat(Mat Y, PetscScalar a, Mat X, MatStructure st
   else if (!subset) {
     PetscCall(PetscInfo(Y, "MatAXPY(): X's pattern is not a subset of Y's: SeqAIJ's MatAXPY()\n"));
     PetscCall(e->aijops.axpy(Y, a, X, str));
+  } else if (e->built) {
+    PetscBool bound;
+
+    /* the format takes the new values now, not at the next product: a matrix made by MatAXPY() is one about to be
+       used (PCGAMG's smoothed prolongator, last changed so, else updated at its first interpolation in the solve) */
+    PetscCall(MatELLGBoundToCPU(Y, &bound));
+    if (!bound) PetscCall(MatSeqAIJFormatSync(Y));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
