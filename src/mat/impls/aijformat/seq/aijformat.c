@@ -234,8 +234,10 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
   PetscCall(VecGetLocalSize(d, &n));
   PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (!bound) PetscCall(MatSeqAIJFormatSync(A)); /* bound to the CPU: the format is not needed */
-  if (bound || e->fmt->rows) { /* bound to the CPU, or compressed rows (an off-diagonal block: the format cannot tell the diagonal) */
+  if (!bound && e->built) PetscCall(MatSeqAIJFormatSync(A));
+  /* bound to the CPU; a format not built (a duplicate not used on the backend yet, such as PCGAMG's graph, is not
+     built for its diagonal alone); or compressed rows (an off-diagonal block: the format cannot tell the diagonal) */
+  if (bound || !e->built || e->fmt->rows) {
     PetscCall(e->aijops.getdiagonal(A, d));
     PetscFunctionReturn(PETSC_SUCCESS);
   }

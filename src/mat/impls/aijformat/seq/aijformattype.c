@@ -58,6 +58,8 @@ static PetscErrorCode MatView_SeqAIJFormat(Mat A, PetscViewer viewer)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the duplicate's format is built at its first use on the backend, not at once: PCGAMG duplicates the operator for its
+   graph, which only the host's coarsening reads */
 static PetscErrorCode MatDuplicate_SeqAIJFormat(Mat A, MatDuplicateOption op, Mat *B)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
@@ -66,7 +68,6 @@ static PetscErrorCode MatDuplicate_SeqAIJFormat(Mat A, MatDuplicateOption op, Ma
   PetscCall(e->aijops.duplicate(A, op, B)); /* creates *B with this type, then copies the AIJ data */
   PetscCall(MatSeqAIJFormatCopyParameters(e->fmt, *B));
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, *B));
-  if ((*B)->assembled) PetscCall(MatSeqAIJFormatSyncForce(*B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
