@@ -62,6 +62,7 @@ PetscErrorCode MatDenseGPUHostEnd_Private(Mat M, ELLGAccess mode)
   if (!M) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompare((PetscObject)M, MATMPIDENSEGPU, &mpi));
   if (mpi && M->spptr) PetscCall((*MatDenseGPUData(M)->adoptlocal)(M));
+  if (mode != ELLG_ACCESS_WRITE && mode != ELLG_ACCESS_READ_WRITE) PetscFunctionReturn(PETSC_SUCCESS); /* nothing to mark */
   PetscCall(MatDenseGPUGetValues_Private(M, &S));
   if (S) ELLGMirrorHostEnd(&MatDenseGPUData(S)->mirror, mode);
   PetscFunctionReturn(PETSC_SUCCESS);
