@@ -2,7 +2,7 @@
 #
 #   make demo   [DEMO_ARGS=...]    tutorials/ex1: a 3D Laplacian solved with each matrix type
 #   make bench  [BENCH_ARGS=...] [BENCH_EXTRA_ARGS=...]
-#                                  tutorials/bench_spmv: MatMult per format next to AIJ on the
+#                                  bench/bench_spmv: MatMult per format next to AIJ on the
 #                                  host and cuSPARSE CSR and sliced ELL (SELL), by default on the
 #                                  suite $(BENCH_SUITE) (each generator class at 10^7
 #                                  nonzeros and more) and on every .mtx and .mtx.gz file of
@@ -14,22 +14,22 @@
 #                                  adds options: BENCH_EXTRA_ARGS=-sweep adds rows with other
 #                                  settings of each format's options. Built against a PETSc with
 #                                  CUDA (PETSC_DIR=...), also rows of PETSc's own aijcusparse and
-#                                  sellcuda (-petsc_types; tutorials/bench_spmv_petsccuda.c)
-#   make bench-plot                tutorials/plot_bench.py: a summary of $(BENCH_JSON) (geometric mean
+#                                  sellcuda (-petsc_types; bench/bench_spmv_petsccuda.c)
+#   make bench-plot                bench/plot_bench.py: a summary of $(BENCH_JSON) (geometric mean
 #                                  against cuSPARSE, % of copy bandwidth of the large matrices), then
 #                                  charts next to it, bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
-#   make bench-spmm [SPMM_ARGS=...] tutorials/bench_spmm: sparse times dense C = A B (MatMatMult with a
+#   make bench-spmm [SPMM_ARGS=...] bench/bench_spmm: sparse times dense C = A B (MatMatMult with a
 #                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, B and C device
 #                                  dense matrices on the device and plain dense ones on the host, next
 #                                  to L separate MatMults, AIJ on the host and cuSPARSE SpMM; a table,
 #                                  and JSON in $(SPMM_JSON)
 #   make bench-assembly [ASSEMBLY_ARGS=...]
-#                                  tutorials/bench_assembly: a SNES ex5 (2D Bratu) Jacobian on a
+#                                  bench/bench_assembly: a SNES ex5 (2D Bratu) Jacobian on a
 #                                  1024 x 1024 DMDA re-assembled per Newton step, per format next to
 #                                  AIJ: MatAssemblyEnd, until ready on the device, and one copy of the
 #                                  CSR values as the reference; a table, and JSON in $(ASSEMBLY_JSON)
 #   make bench-mpi [BENCH_MPI_RANKS="1 2"] [BENCH_MPI_ARGS=...]
-#                                  tutorials/bench_mpi: MatMult and CG+Jacobi on a 3D Laplacian at
+#                                  bench/bench_mpi: MatMult and CG+Jacobi on a 3D Laplacian at
 #                                  each number of ranks (one GPU each), strong scaling on 300^3 and
 #                                  weak scaling at 200^3 per rank, with the halo exchange overlapped
 #                                  and not; a table row per run
@@ -47,56 +47,61 @@
 #                                  $(BENCH_SOLVE_DIR). BENCH_SOLVE_ARGS: -cases, -nproc, -timeout
 #                                  (s per run, default 600), -scale small (40^3, 64^2), -ex45_n,
 #                                  -ex19_n, -types (python3 bench/bench_solve.py -h)
-#   make tutorials                 only build them (in $(TUTDIR))
+#   make tutorials                 only build them (ex1 in $(TUTDIR), the benchmarks in $(BENCHDIR))
 #
-# The benchmarks' shared code (the tutorials/bench_*.c without a main: matrices, files, generators,
-# timing, the parts of bench_spmv; tutorials/bench.mk) is compiled once and linked into each that uses
+# The benchmarks' shared code (the bench/bench_*.c without a main: matrices, files, generators,
+# timing, the parts of bench_spmv; bench/bench.mk) is compiled once and linked into each that uses
 # it. With nvcc, the benchmarks are linked with their CUDA helper (device timing, copy bandwidth,
 # copies, cuSPARSE); without, bench_spmv and bench_spmm time the host rows only and bench_assembly
-# runs on the host backend only. The harness builds the tutorials on its own, without it.
+# runs on the host backend only. The harness builds them on its own, without it.
 
 TUTDIR           := $(ELLG_ARCH_DIR)/tutorials
+BENCHDIR         := $(ELLG_ARCH_DIR)/bench
 DEMO_ARGS        ?= -n 100
-BENCH_SUITE      ?= tutorials/data/default.suite
+BENCH_SUITE      ?= bench/data/default.suite
 BENCH_REAL_DIR   ?= $(abspath ../shared/matrices/real)
 BENCH_ARGS       ?= -suite $(BENCH_SUITE)$(if $(wildcard $(BENCH_REAL_DIR)/.), -matrices $(BENCH_REAL_DIR))
 BENCH_EXTRA_ARGS ?=
-BENCH_JSON       := $(ELLG_ARCH_DIR)/bench/bench_spmv.json
+BENCH_JSON       := $(BENCHDIR)/bench_spmv.json
 SPMM_ARGS        ?=
-SPMM_JSON        := $(ELLG_ARCH_DIR)/bench/bench_spmm.json
+SPMM_JSON        := $(BENCHDIR)/bench_spmm.json
 ASSEMBLY_ARGS ?=
-ASSEMBLY_JSON := $(ELLG_ARCH_DIR)/bench/bench_assembly.json
+ASSEMBLY_JSON := $(BENCHDIR)/bench_assembly.json
 
 TUT_CFLAGS := $(ELLG_CFLAGS) -Iinclude $(PETSC_CC_INCLUDES)
 TUT_LIBS   := -L$(LIBDIR) -Wl,-rpath,'$$ORIGIN/../../$(LIBDIR)' -lpetscellg $(PETSC_LIB)
-BENCH_CUDA := $(if $(NVCC),$(TUTDIR)/bench_cuda.cu.o $(TUTDIR)/bench_cusparse.cu.o)
+BENCH_CUDA := $(if $(NVCC),$(BENCHDIR)/bench_cuda.cu.o $(BENCHDIR)/bench_cusparse.cu.o)
 
-# the benchmarks' sources (tutorials/bench.mk, which gmakefile.test reads too)
-include tutorials/bench.mk
-BENCH_SHARED_OBJS := $(BENCH_SHARED:%=$(TUTDIR)/%.o)
-BENCH_SPMV_OBJS   := $(BENCH_SPMV_PARTS:%=$(TUTDIR)/%.o)
-BENCH_OBJS        := $(BENCH_SHARED_OBJS) $(BENCH_SPMV_OBJS) $(BENCH_PROGRAMS:%=$(TUTDIR)/%.o)
+# the benchmarks' sources (bench/bench.mk, which gmakefile.test reads too)
+include bench/bench.mk
+BENCH_SHARED_OBJS := $(BENCH_SHARED:%=$(BENCHDIR)/%.o)
+BENCH_SPMV_OBJS   := $(BENCH_SPMV_PARTS:%=$(BENCHDIR)/%.o)
+BENCH_OBJS        := $(BENCH_SHARED_OBJS) $(BENCH_SPMV_OBJS) $(BENCH_PROGRAMS:%=$(BENCHDIR)/%.o)
 
 # ellgconf.h changes with the CUDA setting, so the benchmarks are recompiled too
 $(BENCH_OBJS): TUT_CFLAGS += $(if $(NVCC),-DBENCH_HAVE_CUDA)
-$(BENCH_OBJS): $(wildcard tutorials/bench_*.h) src/include/ellgcompat.h $(ELLG_ARCH_DIR)/include/ellgconf.h
+$(BENCH_OBJS): $(wildcard bench/bench_*.h) src/include/ellgcompat.h $(ELLG_ARCH_DIR)/include/ellgconf.h
 
 $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
 	$(PCC) $(TUT_CFLAGS) -c $< -o $@
 
-$(TUTDIR)/%.cu.o: tutorials/%.cu tutorials/bench_cuda.h tutorials/bench_cusparse.h tutorials/bench_cudainternal.h
+$(BENCHDIR)/%.o: bench/%.c include/petscellg.h | petsc-found
+	@mkdir -p $(@D)
+	$(PCC) $(TUT_CFLAGS) -c $< -o $@
+
+$(BENCHDIR)/%.cu.o: bench/%.cu bench/bench_cuda.h bench/bench_cusparse.h bench/bench_cudainternal.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
 $(TUTDIR)/ex1: $(TUTDIR)/ex1.o $(LIB)
 	$(PCC) -o $@ $< $(TUT_LIBS)
 
-$(TUTDIR)/bench_spmv: $(BENCH_SPMV_OBJS)
-$(BENCH_PROGRAMS:%=$(TUTDIR)/%): $(TUTDIR)/%: $(TUTDIR)/%.o $(BENCH_SHARED_OBJS) $(BENCH_CUDA) $(LIB)
+$(BENCHDIR)/bench_spmv: $(BENCH_SPMV_OBJS)
+$(BENCH_PROGRAMS:%=$(BENCHDIR)/%): $(BENCHDIR)/%: $(BENCHDIR)/%.o $(BENCH_SHARED_OBJS) $(BENCH_CUDA) $(LIB)
 	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
-tutorials: $(TUTDIR)/ex1 $(BENCH_PROGRAMS:%=$(TUTDIR)/%)
+tutorials: $(TUTDIR)/ex1 $(BENCH_PROGRAMS:%=$(BENCHDIR)/%)
 
 # a fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc
 demo:
@@ -106,24 +111,24 @@ demo:
 
 bench:
 	@sh conf/deps.sh
-	@$(MAKE) --no-print-directory $(TUTDIR)/bench_spmv
+	@$(MAKE) --no-print-directory $(BENCHDIR)/bench_spmv
 	@mkdir -p $(dir $(BENCH_JSON))
-	$(TUTDIR)/bench_spmv $(BENCH_ARGS) $(BENCH_EXTRA_ARGS) -json $(BENCH_JSON)
+	$(BENCHDIR)/bench_spmv $(BENCH_ARGS) $(BENCH_EXTRA_ARGS) -json $(BENCH_JSON)
 
 bench-plot:
-	python3 tutorials/plot_bench.py $(BENCH_JSON)
+	python3 bench/plot_bench.py $(BENCH_JSON)
 
 bench-spmm:
 	@sh conf/deps.sh
-	@$(MAKE) --no-print-directory $(TUTDIR)/bench_spmm
+	@$(MAKE) --no-print-directory $(BENCHDIR)/bench_spmm
 	@mkdir -p $(dir $(SPMM_JSON))
-	$(TUTDIR)/bench_spmm $(SPMM_ARGS) -json $(SPMM_JSON)
+	$(BENCHDIR)/bench_spmm $(SPMM_ARGS) -json $(SPMM_JSON)
 
 bench-assembly:
 	@sh conf/deps.sh
-	@$(MAKE) --no-print-directory $(TUTDIR)/bench_assembly
+	@$(MAKE) --no-print-directory $(BENCHDIR)/bench_assembly
 	@mkdir -p $(dir $(ASSEMBLY_JSON))
-	$(TUTDIR)/bench_assembly $(ASSEMBLY_ARGS) -json $(ASSEMBLY_JSON)
+	$(BENCHDIR)/bench_assembly $(ASSEMBLY_ARGS) -json $(ASSEMBLY_JSON)
 
 # the tutorials of bench-solve, compiled as PETSc compiles its examples
 BENCH_SOLVE_DIR      := $(ELLG_ARCH_DIR)/bench-solve
@@ -150,8 +155,8 @@ BENCH_MPIEXEC   ?= $(firstword $(wildcard $(PETSC_DIR)/bin/mpiexec) mpiexec)
 
 bench-mpi:
 	@sh conf/deps.sh
-	@$(MAKE) --no-print-directory $(TUTDIR)/bench_mpi
+	@$(MAKE) --no-print-directory $(BENCHDIR)/bench_mpi
 	@for s in "strong 300" "weak 200"; do set -- $$s; for p in $(BENCH_MPI_RANKS); do \
-	  $(BENCH_MPIEXEC) -n $$p $(TUTDIR)/bench_mpi -scaling $$1 -n $$2 $(BENCH_MPI_ARGS) || exit 1; done; done
+	  $(BENCH_MPIEXEC) -n $$p $(BENCHDIR)/bench_mpi -scaling $$1 -n $$2 $(BENCH_MPI_ARGS) || exit 1; done; done
 
 .PHONY: tutorials demo bench bench-plot bench-spmm bench-assembly bench-mpi bench-solve

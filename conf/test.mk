@@ -2,7 +2,7 @@
 #
 #   make check            conf/deps.sh (installs missing Debian packages as root, else says what
 #                         to install), builds the library, then runs every test: the harness tests
-#                         of tests/ and tutorials/ (gmakefile.test) and a subset of PETSc's own
+#                         of tests/, tutorials/ and bench/ (gmakefile.test) and a subset of PETSc's own
 #                         installed KSP and SNES tutorials, plainly and with each of our types
 #                         ($(ELLG_MAT_TYPES), check-petsc-ci in tests/petsc/petsc.mk), and check-pkgconfig;
 #                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
@@ -43,7 +43,7 @@ check:
 	-@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
 	-@$(MAKE) --no-print-directory check-petsc-ci-run
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
-	{ $(call check_count,tests and tutorials,$(CHECK_TESTDIR),$$expected); \
+	{ $(call check_count,tests tutorials and benchmarks,$(CHECK_TESTDIR),$$expected); \
 	  $(MAKE) -s --no-print-directory check-petsc-ci-report; \
 	  $(MAKE) -s --no-print-directory check-pkgconfig; } | $(check_total)
 

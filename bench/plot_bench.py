@@ -14,7 +14,7 @@ a PETSc built with CUDA), the best of ours against the best of them likewise. Th
                          of cuSPARSE CSR and SELL and of PETSc's types, under the copy bandwidth measured
                          in the same run
 
-    python3 tutorials/plot_bench.py arch/bench/bench_spmv.json [-o prefix]
+    python3 bench/plot_bench.py arch/bench/bench_spmv.json [-o prefix]
 
 The prefix defaults to the JSON file's name without .json. Needs matplotlib, from PyPI:
 python3 -m pip install matplotlib

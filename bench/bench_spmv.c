@@ -367,7 +367,7 @@ int main(int argc, char **argv)
    # integer skew-symmetric) read through a suite file, with their entries
    test:
       suffix: files
-      args: -suite ${ellg_dir}/tutorials/data/small.suite -check_only -print_matrices
+      args: -suite ${ellg_dir}/bench/data/small.suite -check_only -print_matrices
 
    # gzipped Matrix Market files of the collection beside the repository, and a larger power law
    test:
@@ -380,25 +380,25 @@ int main(int argc, char **argv)
    # leaked. The filter drops the checkout's path, gzip's own words and mpiexec's note of the exit status
    test:
       suffix: malformed
-      args: -matrices lap2d5-4,${ellg_dir}/tutorials/data/malformed,${ellg_dir}/tutorials/data/malformed/missing.mtx,powerlaw-300 -check_only -malloc_debug
-      filter: Error: sed -e "s|[^ ]*tutorials/data/|tutorials/data/|" -e "s|(exit status 1): .*|(exit status 1)|" -e "/^---*$/,/^---*$/d"
+      args: -matrices lap2d5-4,${ellg_dir}/bench/data/malformed,${ellg_dir}/bench/data/malformed/missing.mtx,powerlaw-300 -check_only -malloc_debug
+      filter: Error: sed -e "s|[^ ]*bench/data/|bench/data/|" -e "s|(exit status 1): .*|(exit status 1)|" -e "/^---*$/,/^---*$/d"
 
    # the same in a timed run: the progress lines, the table with the rows of the matrices loaded (AIJ's
    # shown, without its times) and the matrices not loaded under it
    test:
       suffix: malformed_table
-      args: -matrices lap2d5-4,${ellg_dir}/tutorials/data/malformed,${ellg_dir}/tutorials/data/malformed/missing.mtx,powerlaw-300 -reps 50 -warmup 1
-      filter: Error: grep -E "not loaded|FAILED TO LOAD| aij +host " | sed -e "s|[^ ]*tutorials/data/|tutorials/data/|" -e "s|(exit status 1): .*|(exit status 1)|" -e "s| aij  *host .*| aij host|"
+      args: -matrices lap2d5-4,${ellg_dir}/bench/data/malformed,${ellg_dir}/bench/data/malformed/missing.mtx,powerlaw-300 -reps 50 -warmup 1
+      filter: Error: grep -E "not loaded|FAILED TO LOAD| aij +host " | sed -e "s|[^ ]*bench/data/|bench/data/|" -e "s|(exit status 1): .*|(exit status 1)|" -e "s| aij  *host .*| aij host|"
 
    test:
       suffix: bytes
-      args: -matrices lap2d5-6,lap3d7-4,band-40-2,${ellg_dir}/tutorials/data/sym5.mtx -bytes_only
+      args: -matrices lap2d5-6,lap3d7-4,band-40-2,${ellg_dir}/bench/data/sym5.mtx -bytes_only
 
    # a folder (its .mtx and .mtx.gz files in sorted order: an arrow with a long row, a gzipped
    # tridiagonal) and a power law, each format also with the settings of -sweep
    test:
       suffix: folder_sweep
-      args: -matrices ${ellg_dir}/tutorials/data/folder,powerlaw-300 -sweep -check_only
+      args: -matrices ${ellg_dir}/bench/data/folder,powerlaw-300 -sweep -check_only
 
    # column indices of the formats: 32-bit where a column is more than 16 bits from its row (random), else
    # 16-bit offsets

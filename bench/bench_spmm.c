@@ -557,7 +557,7 @@ int main(int argc, char **argv)
    # goes on, and its exit status is the error code of the first (Error: lets the harness take it)
    test:
       suffix: malformed
-      args: -matrices ${ellg_dir}/tutorials/data/malformed/short.mtx,${ellg_dir}/tutorials/data/malformed/missing.mtx,lap2d5-4 -L 2 -check_only
-      filter: Error: grep -E "not loaded|FAILED TO LOAD|^lap2d5" | sed -e "s|[^ ]*tutorials/data/|tutorials/data/|g"
+      args: -matrices ${ellg_dir}/bench/data/malformed/short.mtx,${ellg_dir}/bench/data/malformed/missing.mtx,lap2d5-4 -L 2 -check_only
+      filter: Error: grep -E "not loaded|FAILED TO LOAD|^lap2d5" | sed -e "s|[^ ]*bench/data/|bench/data/|g"
 
 TEST*/
