@@ -24,7 +24,7 @@ CHECK_PETSCDIR := $(CURDIR)/$(ELLG_ARCH_DIR)/petsc-tests
 hash           := \#
 
 # Our matrix types (root names); PETSc's tests run with each (tests/petsc/petsc.mk: CHECK_PETSC_OPTIONS)
-ELLG_MAT_TYPES    := ellg pjds slicedell aijgpu
+ELLG_MAT_TYPES    := ellg pjds slicedell csrg aijgpu
 # PETSc's harness makefile, as installed (Debian's hardcodes a ...-real-debug PETSC_DIR: override it).
 # gmakegentest.py names the cases of a loop over several variables in the order of a Python set:
 # a fixed hash seed gives them the same names in every test folder. One OpenMP thread per MPI rank:

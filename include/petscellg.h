@@ -22,6 +22,9 @@
 #define MATSLICEDELL       "slicedell"
 #define MATSEQAIJSLICEDELL "seqaijslicedell"
 #define MATMPIAIJSLICEDELL "mpiaijslicedell"
+#define MATCSRG       "csrg"
+#define MATSEQAIJCSRG "seqaijcsrg"
+#define MATMPIAIJCSRG "mpiaijcsrg"
 /* the type that chooses one of the formats above for each matrix (each block of a parallel one) */
 #define MATAIJGPU    "aijgpu"
 #define MATSEQAIJGPU "seqaijgpu"

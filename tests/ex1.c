@@ -387,25 +387,25 @@ int main(int argc, char **argv)
    # every type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex1_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3 4}}
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex1_1.out
 
    test:
       suffix: empty_rank
       nsize: 3
-      args: -type {{ellg pjds slicedell aijgpu}} -empty_rank
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -empty_rank
       output_file: output/ex1_1.out
 
    test:
       suffix: uneven
       nsize: {{2 4}}
-      args: -type {{ellg pjds slicedell aijgpu}} -uneven
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -uneven
       output_file: output/ex1_1.out
 
    # ellg warns (one line on stderr) at the build of the first matrix it stores in more than 4 times the bytes of
@@ -418,7 +418,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: padding_warning_none
-      args: -type {{pjds slicedell}}
+      args: -type {{pjds slicedell csrg}}
       filter: Error: grep -c WARNING
       output_file: output/ex1_padding_warning_none.out
 
@@ -426,7 +426,7 @@ int main(int argc, char **argv)
    test:
       suffix: halo
       nsize: 3
-      args: -type {{ellg pjds slicedell}} -ellg_halo_overlap 0
+      args: -type {{ellg pjds slicedell csrg}} -ellg_halo_overlap 0
       output_file: output/ex1_1.out
 
    test:
@@ -493,7 +493,7 @@ int main(int argc, char **argv)
    test:
       suffix: indices_32bit
       nsize: {{1 2}}
-      args: -type {{ellg pjds slicedell}} -mat_ellg_compact_indices false -mat_pjds_compact_indices false -mat_slicedell_compact_indices false -mat_ellg_threads_per_row {{1 4}} -mat_pjds_entries_per_thread 1 -mat_slicedell_threads_per_row 4 -options_left no
+      args: -type {{ellg pjds slicedell csrg}} -mat_ellg_compact_indices false -mat_pjds_compact_indices false -mat_slicedell_compact_indices false -mat_csrg_compact_indices false -mat_ellg_threads_per_row {{1 4}} -mat_pjds_entries_per_thread 1 -mat_slicedell_threads_per_row 4 -mat_csrg_threads_per_row 1 -options_left no
       output_file: output/ex1_1.out
 
    test:

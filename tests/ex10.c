@@ -753,20 +753,20 @@ int main(int argc, char **argv)
 
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex10_1.out
 
    # our level-ordered solves on the device (the host backend runs the same order for every method)
    test:
       suffix: levels
       requires: gpu
-      args: -type {{ellg pjds slicedell}} -mat_ellg_factor_solve levels
+      args: -type {{ellg pjds slicedell csrg}} -mat_ellg_factor_solve levels
       output_file: output/ex10_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3}}
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex10_mpi.out
 
 TEST*/

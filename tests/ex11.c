@@ -563,13 +563,13 @@ int main(int argc, char **argv)
 
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell aijgpu}} -malloc_debug
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
       output_file: output/ex11_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3}}
-      args: -type {{ellg pjds slicedell aijgpu}} -malloc_debug
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
       output_file: output/ex11_mpi.out
 
 TEST*/

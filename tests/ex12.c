@@ -744,13 +744,13 @@ int main(int argc, char **argv)
 
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell aijgpu}} -malloc_debug
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
       output_file: output/ex12_1.out
 
    test:
       suffix: mpi
       nsize: {{2 3}}
-      args: -type {{ellg pjds slicedell aijgpu}} -malloc_debug
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
       output_file: output/ex12_mpi.out
 
 TEST*/

@@ -114,7 +114,7 @@ int main(int argc, char **argv)
       timeoutfactor: 5
       test:
          suffix: 1
-         args: -type {{ellg pjds slicedell}}
+         args: -type {{ellg pjds slicedell csrg}}
       test:
          suffix: mpi
          nsize: 2

@@ -237,7 +237,7 @@ int main(int argc, char **argv)
    test:
       suffix: limit
       requires: gpu
-      args: -case limit -type {{ellg pjds slicedell}}
+      args: -case limit -type {{ellg pjds slicedell csrg}}
       output_file: output/ex14_limit.out
 
    # a bad device number fails where the device is chosen, before any object exists: PETSc's own copies of

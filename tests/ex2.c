@@ -350,7 +350,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell csrg}}
       output_file: output/ex2_1.out
 
    # -help lists the backend's options (their current values, host or cuda, left out, and the colons that PETSc
@@ -363,7 +363,7 @@ int main(int argc, char **argv)
    test:
       suffix: mpi
       nsize: {{2 3 4}}
-      args: -type {{ellg pjds slicedell}}
+      args: -type {{ellg pjds slicedell csrg}}
       output_file: output/ex2_1.out
 
    # rows of more than 3 or 6 entries multiplied as long rows: all, or some (the rows have 6 to 8 entries,

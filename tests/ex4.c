@@ -115,26 +115,26 @@ int main(int argc, char **argv)
 
    test:
       suffix: 2d
-      args: -type {{ellg pjds slicedell aijgpu}} -dim 2 -n 16
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 2 -n 16
 
    test:
       suffix: 3d
-      args: -type {{ellg pjds slicedell aijgpu}} -dim 3 -n 8
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 3 -n 8
 
    test:
       suffix: 2d_mpi
       nsize: 2
-      args: -type {{ellg pjds slicedell aijgpu}} -dim 2 -n 16
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 2 -n 16
 
    test:
       suffix: 3d_mpi
       nsize: 3
-      args: -type {{ellg pjds slicedell aijgpu}} -dim 3 -n 8
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 3 -n 8
 
    test:
       suffix: 3d_mpi_4
       nsize: 4
-      args: -type {{ellg pjds slicedell aijgpu}} -dim 3 -n 8
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 3 -n 8
 
    # rows of more than 3 entries multiplied as long rows (most rows: 5 in 2D, 7 in 3D)
    test:

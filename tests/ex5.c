@@ -239,12 +239,12 @@ int main(int argc, char **argv)
 
    test:
       suffix: calls
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
 
    test:
       suffix: calls_mpi
       nsize: 2
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex5_calls_mpi.out
 
    # An option error inside PetscOptionsBegin/End leaves PETSc's own copies of the option strings

@@ -311,25 +311,25 @@ int main(int argc, char **argv)
    # every type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex6_1.out
 
    test:
       suffix: mpi
       nsize: 2
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex6_mpi.out
 
    test:
       suffix: empty_rank
       nsize: 3
-      args: -type {{ellg pjds slicedell aijgpu}} -empty_rank
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -empty_rank
       output_file: output/ex6_mpi.out
 
    test:
       suffix: uneven
       nsize: 3
-      args: -type {{ellg pjds slicedell aijgpu}} -uneven
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -uneven
       output_file: output/ex6_mpi.out
 
    # columns per pass (L_c) and chunks of columns that do not divide L, the chunks going round several streams
@@ -398,7 +398,7 @@ int main(int argc, char **argv)
    # others as unused)
    test:
       suffix: many_passes
-      args: -type {{ellg pjds slicedell}} -L 65537 -mat_ellg_spmm_columns 1 -mat_ellg_spmm_chunk_columns 65537 -mat_pjds_spmm_columns 1 -mat_pjds_spmm_chunk_columns 65537 -mat_slicedell_spmm_columns 1 -mat_slicedell_spmm_chunk_columns 65537 -options_left no
+      args: -type {{ellg pjds slicedell csrg}} -L 65537 -mat_ellg_spmm_columns 1 -mat_ellg_spmm_chunk_columns 65537 -mat_pjds_spmm_columns 1 -mat_pjds_spmm_chunk_columns 65537 -mat_slicedell_spmm_columns 1 -mat_slicedell_spmm_chunk_columns 65537 -mat_csrg_spmm_columns 1 -mat_csrg_spmm_chunk_columns 65537 -options_left no
       output_file: output/ex6_many_passes.out
 
 TEST*/

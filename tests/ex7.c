@@ -632,19 +632,19 @@ int main(int argc, char **argv)
    # every sparse type with its default options; the output does not name the type
    test:
       suffix: 1
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex7_1.out
 
    test:
       suffix: mpi
       nsize: 2
-      args: -type {{ellg pjds slicedell aijgpu}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}}
       output_file: output/ex7_1.out
 
    test:
       suffix: empty_rank
       nsize: 3
-      args: -type {{ellg slicedell}} -empty_rank
+      args: -type {{ellg slicedell csrg}} -empty_rank
       output_file: output/ex7_1.out
 
    test:
@@ -666,7 +666,7 @@ int main(int argc, char **argv)
    test:
       suffix: indices_32bit
       nsize: {{1 2}}
-      args: -type {{ellg pjds slicedell}} -mat_ellg_compact_indices false -mat_pjds_compact_indices false -mat_slicedell_compact_indices false -options_left no
+      args: -type {{ellg pjds slicedell csrg}} -mat_ellg_compact_indices false -mat_pjds_compact_indices false -mat_slicedell_compact_indices false -mat_csrg_compact_indices false -options_left no
       output_file: output/ex7_1.out
 
 TEST*/

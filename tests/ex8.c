@@ -1,7 +1,8 @@
 static char help[] = "What a matrix of one of our types chooses itself (the default options) against the rules the README\n\
-gives: which rows it multiplies apart as long rows, and the blocks of pjds and slices of slicedell; its products\n\
+gives: which rows it multiplies apart as long rows, the blocks of pjds, the slices of slicedell and the threads per\n\
+row of csrg; its products\n\
 against AIJ's.\n\
-  -type <ellg,pjds,slicedell>: the type (root name)\n\n";
+  -type <ellg,pjds,slicedell,csrg>: the type (root name)\n\n";
 
 #include "ellgtest.h"
 
@@ -9,40 +10,42 @@ against AIJ's.\n\
 typedef struct {
   const char *name;
   PetscInt    m, n, base, wide;
-  PetscInt    expected[3]; /* long rows the README's rule gives ellg, pjds and slicedell */
+  PetscInt    expected[4]; /* long rows the README's rule gives ellg, pjds, slicedell and csrg */
 } Case;
 
 /* The rule: rows longer than 16 times the mean and than 128 are long (ellg), except that slicedell keeps
    every row when none has more than 1024 entries nor more than 64 for each thread its SpMV gives it (its
-   threads per row: here 32 for 1000 and 2000 rows, 4 for 40000), and that pjds, which multiplies its
+   threads per row: here 32 for 1000 and 2000 rows, 4 for 40000) and so does csrg (with the threads it gives every
+   row: 32 for 1000 and 2000 rows, 4 for 40000), and that pjds, which multiplies its
    long rows in the same launch, splits out the rows longer than the least of 64, 128 and 256 of which
    there are at most 1024 (a block of 256 threads each, within 262144 threads), else the rows longer than
    256 and than 4 times the mean */
 static const Case cases[] = {
-  {"1000 rows, one of 300 entries",         1000,  400,  5,   300,  {1, 1, 0}},
-  {"40000 rows, one of 300 entries",        40000, 400,  5,   300,  {1, 1, 1}},
-  {"1000 rows, one of 1500 entries",        1000,  2000, 5,   1500, {1, 1, 1}},
-  {"40000 rows, one of 100 entries",        40000, 400,  5,   100,  {0, 1, 0}},
-  {"2000 rows of 100, one of 300 entries",  2000,  4000, 100, 300,  {0, 1, 0}},
-  {"2000 rows of 300, one of 1000 entries", 2000,  4000, 300, 1000, {0, 0, 0}},
+  {"1000 rows, one of 300 entries",         1000,  400,  5,   300,  {1, 1, 0, 0}},
+  {"40000 rows, one of 300 entries",        40000, 400,  5,   300,  {1, 1, 1, 1}},
+  {"1000 rows, one of 1500 entries",        1000,  2000, 5,   1500, {1, 1, 1, 1}},
+  {"40000 rows, one of 100 entries",        40000, 400,  5,   100,  {0, 1, 0, 0}},
+  {"2000 rows of 100, one of 300 entries",  2000,  4000, 100, 300,  {0, 1, 0, 0}},
+  {"2000 rows of 300, one of 1000 entries", 2000,  4000, 300, 1000, {0, 0, 0, 0}},
 };
 
 /* A matrix of m rows, row i of base + i % spread entries; n columns */
 typedef struct {
   const char *name;
   PetscInt    m, n, base, spread;
-  PetscInt    expected[2]; /* the block rows of pjds, the slice height of slicedell */
+  PetscInt    expected[3]; /* the block rows of pjds, the slice height of slicedell, the threads per row of csrg */
 } LayoutCase;
 
 /* The rules: pjds pads blocks of the most rows up to 4 below 524288 rows, else up to 32, within 1.05 times
    the bytes of CSR (here always the most); slicedell takes slices of one row (its rows as they are) when it
    has at most 65536 rows and slices of 32 would pad its rows, else slices of 32 (sorted within windows
-   until they fit) */
+   until they fit); csrg gives each row the least power of two threads that take at most 2 entries each of a row
+   of the mean length (4 for 4 to 6 entries), more on a small matrix (up to the longest row and 65536 threads) */
 static const LayoutCase layouts[] = {
-  {"1000 rows of 5 entries",        1000,   400, 5, 1, {4, 32}},
-  {"1000 rows of 4 to 6 entries",   1000,   400, 4, 3, {4, 1} },
-  {"70000 rows of 4 to 6 entries",  70000,  400, 4, 3, {4, 32}},
-  {"600000 rows of 4 to 6 entries", 600000, 400, 4, 3, {32, 32}},
+  {"1000 rows of 5 entries",        1000,   400, 5, 1, {4, 32, 4}},
+  {"1000 rows of 4 to 6 entries",   1000,   400, 4, 3, {4, 1, 4} },
+  {"70000 rows of 4 to 6 entries",  70000,  400, 4, 3, {4, 32, 4}},
+  {"600000 rows of 4 to 6 entries", 600000, 400, 4, 3, {32, 32, 4}},
 };
 
 /* the number after key in the ASCII info view of A (0 without key) */
@@ -123,13 +126,13 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCheck(size == 1, PETSC_COMM_WORLD, PETSC_ERR_WRONG_MPI_SIZE, "A test of one process");
   PetscCall(TestType(root, seq, NULL));
-  for (t = 0; t < 3; t++) {
+  for (t = 0; t < 4; t++) {
     PetscBool match;
 
-    PetscCall(PetscStrcmp(root, (const char *[]){MATELLG, MATPJDS, MATSLICEDELL}[t], &match));
+    PetscCall(PetscStrcmp(root, (const char *[]){MATELLG, MATPJDS, MATSLICEDELL, MATCSRG}[t], &match));
     if (match) break;
   }
-  PetscCheck(t < 3, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-type %s: not one of ellg, pjds, slicedell", root);
+  PetscCheck(t < 4, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-type %s: not one of ellg, pjds, slicedell, csrg", root);
   for (k = 0; k < (PetscInt)(sizeof(cases) / sizeof(cases[0])); k++) {
     const Case *c = &cases[k];
 
@@ -143,7 +146,7 @@ int main(int argc, char **argv)
 
     PetscCall(PetscMalloc1(c->m, &len));
     for (PetscInt i = 0; i < c->m; i++) len[i] = c->base + i % c->spread;
-    PetscCall(CheckCase(c->name, c->m, c->n, len, 200 + k, seq, (const char *[]){NULL, "pJDS ", "slice height C "}[t], t ? c->expected[t - 1] : 0, (const char *[]){"layout", "block rows", "slice height"}[t], &nfail));
+    PetscCall(CheckCase(c->name, c->m, c->n, len, 200 + k, seq, (const char *[]){NULL, "pJDS ", "slice height C ", "kernel CSR-vector: "}[t], t ? c->expected[t - 1] : 0, (const char *[]){"layout", "block rows", "slice height", "threads per row"}[t], &nfail));
     PetscCall(PetscFree(len));
   }
   PetscCheck(!nfail, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "%" PetscInt_FMT " case(s) failed", nfail);
@@ -154,6 +157,6 @@ int main(int argc, char **argv)
 /*TEST
 
    test:
-      args: -type {{ellg pjds slicedell}separate output}
+      args: -type {{ellg pjds slicedell csrg}separate output}
 
 TEST*/

@@ -282,11 +282,11 @@ int main(int argc, char **argv)
       output_file: output/ex9_1.out
       test:
          suffix: 1
-         args: -type {{ellg pjds slicedell aijgpu}}
+         args: -type {{ellg pjds slicedell csrg aijgpu}}
       test:
          suffix: mpi
          nsize: {{2 3}}
-         args: -type {{ellg pjds slicedell aijgpu}}
+         args: -type {{ellg pjds slicedell csrg aijgpu}}
       test:
          suffix: uneven
          nsize: 3

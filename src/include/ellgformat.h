@@ -109,6 +109,7 @@ struct _p_ELLGFormat {
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_ELLG;
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_PJDS;
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_SlicedELL;
+PETSC_INTERN const ELLGFormatOps ELLGFormatOps_CSRG;
 
 PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBackend, ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);

@@ -28,7 +28,7 @@ typedef struct {
   PetscBool            choose;
 } MatELLGFormatEntry;
 
-#define MAT_ELLG_NTYPES 4 /* ellg, pjds, slicedell, aijgpu */
+#define MAT_ELLG_NTYPES 5 /* ellg, pjds, slicedell, csrg, aijgpu */
 PETSC_INTERN const MatELLGFormatEntry MatELLGFormats[MAT_ELLG_NTYPES]; /* types.c */
 
 typedef struct _n_MatSeqAIJGPUChoice *MatSeqAIJGPUChoice; /* how MATSEQAIJGPU chooses its format (aijgpuchoose.c) */

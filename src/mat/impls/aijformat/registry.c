@@ -170,15 +170,59 @@ M*/
 MAT_ELLG_FORMAT_CONSTRUCTORS(2)
 
 /*MC
+   MATCSRG - MATCSRG = "csrg" - A sparse matrix type assembled like `MATAIJ` whose products run on the GPU in CSR
+   (compressed rows, no padding), each row multiplied by a group of T threads (CSR-vector): `MATSEQAIJCSRG` on one
+   MPI process, `MATMPIAIJCSRG` on more.
+
+   Options Database Keys:
++  -mat_type csrg - sets the matrix type to `MATCSRG` during a call to `MatSetFromOptions()`
+.  -mat_csrg_threads_per_row <T> - threads per row: 1, 2, 4, 8, 16 or 32 (0, the default: automatic, the least
+     power of two that gives each thread at most 2 entries of a row of the mean length)
+.  -mat_csrg_block_size <b> - threads per CUDA block: a multiple of 32 up to 1024 (0, the default: automatic)
+.  -mat_csrg_compact_indices <true,false> - store the column indices as 16-bit offsets from the row when every
+     column is within 16 bits of its row (default true)
+.  -mat_csrg_long_row_threshold <n> - rows of more than n entries are multiplied apart (0, the default:
+     automatic; -1: never)
+.  -mat_csrg_update_buffers <none,values,all> - what a values-only update keeps in device memory for the next
+     one (default values)
+.  -mat_csrg_spmm_columns <L_c> - `MatMatMult()` with a dense matrix: columns of C per pass over a row, 1 to 32
+     (0, the default: automatic)
+.  -mat_csrg_spmm_chunk_columns <w> - columns of B and C that move between host and device at a time (0, the
+     default: automatic)
+.  -mat_csrg_spmm_streams <S> - CUDA streams the chunks go round, 1 to 16 (0, the default: 3)
+.  -mat_ellg_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or SeqAIJ's
+     SOR on the host copy
+.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+     (default true)
+.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+     CUDA-aware MPI; default false)
+-  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
+
+   Level: intermediate
+
+   Notes:
+   An AIJ subclass like `MATSLICEDELL`, with the same operations on the GPU. It stores the CSR of the matrix
+   (rows far longer than the others are multiplied apart, as in the other formats), and so never more bytes than
+   CSR; it reads no padding. Where the columns of many rows scatter over an x far larger than the GPU's L2 cache,
+   every layout is bound by the loads of x, and CSR's contiguous rows were the fastest; on meshes and stencils the
+   padded formats are faster. `MATAIJGPU` chooses it for such matrices.
+
+.seealso: `MATSLICEDELL`, `MATPJDS`, `MATELLG`, `MATAIJGPU`, `MATSEQAIJCSRG`, `MATMPIAIJCSRG`,
+          `MatELLGGetBackend()`, `MATSOLVERELLG`, `VECGPU`, `MATAIJ`
+M*/
+MAT_ELLG_FORMAT_CONSTRUCTORS(3)
+
+/*MC
    MATAIJGPU - MATAIJGPU = "aijgpu" - A sparse matrix type assembled like `MATAIJ` whose products run on the GPU in
-   the storage format it chooses for the matrix at final assembly (`MATELLG`, `MATPJDS` or `MATSLICEDELL`):
+   the storage format it chooses for the matrix at final assembly (`MATELLG`, `MATPJDS`, `MATSLICEDELL` or `MATCSRG`):
    `MATSEQAIJGPU` on one MPI process, `MATMPIAIJGPU` on more, where each block chooses its own.
 
    Options Database Keys:
 +  -mat_type aijgpu - sets the matrix type to `MATAIJGPU` during a call to `MatSetFromOptions()`
-.  -mat_aijgpu_format <auto,ellg,pjds,slicedell,time> - how the format is chosen: from the row lengths (auto, the
-     default), as named, or by timing a few products in each format (time)
-.  -mat_<format>_... - the options of the format chosen (`MATELLG`, `MATPJDS`, `MATSLICEDELL`), read as it is chosen
+.  -mat_aijgpu_format <auto,ellg,pjds,slicedell,csrg,time> - how the format is chosen: from the row lengths (auto,
+     the default), as named, or by timing a few products in each format (time)
+.  -mat_<format>_... - the options of the format chosen (`MATELLG`, `MATPJDS`, `MATSLICEDELL`, `MATCSRG`), read as
+     it is chosen
 .  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
      (default true)
 .  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
@@ -193,20 +237,20 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(2)
    row has the same length, `MATPJDS` when the row lengths spread widely (their standard deviation above their
    mean: power-law graphs), `MATSLICEDELL` otherwise; a format that stores a matrix of 1 MB or more of CSR in
    over 1.5 times the bytes of CSR is passed over for the next (slicedell, pjds, ellg), and if every one does,
-   the smallest is kept. With time, the fastest of those within 1.5 times CSR is kept (the product timed 10
+   `MATCSRG` (CSR) is taken. With time, the fastest of the four within 1.5 times CSR is kept (the product timed 10
    times after one untimed, building each format in turn at assembly). `-mat_view ::ascii_info` and `-info` say
    what was chosen, and why.
 
    Otherwise the type is the format's: an AIJ subclass with the products, `MatSOR()`, factors and sparse
    products of the others on the GPU.
 
-.seealso: `MATELLG`, `MATPJDS`, `MATSLICEDELL`, `MATSEQAIJGPU`, `MATMPIAIJGPU`, `MatELLGGetBackend()`,
+.seealso: `MATELLG`, `MATPJDS`, `MATSLICEDELL`, `MATCSRG`, `MATSEQAIJGPU`, `MATMPIAIJGPU`, `MatELLGGetBackend()`,
           `MATSOLVERELLG`, `VECGPU`, `MATAIJ`
 M*/
-MAT_ELLG_FORMAT_CONSTRUCTORS(3)
+MAT_ELLG_FORMAT_CONSTRUCTORS(4)
 
-static PetscErrorCode (*const MatELLGCreateSeq[MAT_ELLG_NTYPES])(Mat) = {MatCreate_SeqAIJFormat_0, MatCreate_SeqAIJFormat_1, MatCreate_SeqAIJFormat_2, MatCreate_SeqAIJFormat_3};
-static PetscErrorCode (*const MatELLGCreateMPI[MAT_ELLG_NTYPES])(Mat) = {MatCreate_MPIAIJFormat_0, MatCreate_MPIAIJFormat_1, MatCreate_MPIAIJFormat_2, MatCreate_MPIAIJFormat_3};
+static PetscErrorCode (*const MatELLGCreateSeq[MAT_ELLG_NTYPES])(Mat) = {MatCreate_SeqAIJFormat_0, MatCreate_SeqAIJFormat_1, MatCreate_SeqAIJFormat_2, MatCreate_SeqAIJFormat_3, MatCreate_SeqAIJFormat_4};
+static PetscErrorCode (*const MatELLGCreateMPI[MAT_ELLG_NTYPES])(Mat) = {MatCreate_MPIAIJFormat_0, MatCreate_MPIAIJFormat_1, MatCreate_MPIAIJFormat_2, MatCreate_MPIAIJFormat_3, MatCreate_MPIAIJFormat_4};
 
 /* registers the seq, mpi and root type names of every format, and the factors of the seq types */
 PetscErrorCode MatELLGRegisterTypes(void)

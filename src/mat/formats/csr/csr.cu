@@ -1,0 +1,139 @@
+/* CSRG kernels: CSR-vector SpMV (T threads per row), sparse times dense, transpose product, diagonal,
+   packing from the CSR uploaded for a build; each with 32-bit column indices or 16-bit offsets from the row */
+#include <cuda_runtime.h>
+#include <ellgspmmdevice.h>
+#include <ellgloads.h>
+#include <ellgcolumns.h>
+#include "csrkernels.h"
+
+/* a warp per row: its entries from the uploaded CSR, whose row i starts at csrrowptr[i] */
+__global__ void CSRGPackKernel(int m, const int *__restrict__ rowptr, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
+{
+  const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int  i    = (int)(gid / 32);
+  const int  lane = (int)(gid % 32);
+  if (i >= m) return;
+  const int start = rowptr[i], len = rowptr[i + 1] - start, src = csrrowptr[i];
+  for (int k = lane; k < len; k += 32) {
+    val[start + k] = csrval[src + k];
+    if (csrcol && off) off[start + k] = (short)(csrcol[src + k] - i);
+    else if (csrcol) col[start + k] = csrcol[src + k];
+  }
+}
+
+/* CSR-vector: T consecutive threads share a row, thread t takes its entries t, t+T, ... (consecutive threads
+   read consecutive entries); loads are issued ELLG_ROW_DOT_STEP at a time before they are used
+   (ELLGRowDot()), then the T partial sums are reduced by warp shuffles */
+template <int T, class Col>
+__global__ void __launch_bounds__(1024) CSRGMultKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+{
+  const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int  row  = (int)(gid / T);
+  const int  lane = (int)(gid % T);
+  if (row >= m) return; /* the T threads of a row leave together */
+  const int    start = __ldg(rowptr + row);
+  const int    len   = __ldg(rowptr + row + 1) - start;
+  const double sum   = ELLGGroupSum<T>(ELLGRowDot(lane, T, len, [=](int j) { return (size_t)start + j; }, col, row, val, x));
+  if (lane == 0) y[row] = z ? z[row] + sum : sum;
+}
+
+/* C = A B (+ C), FastSpMM on CSR-vector: the T threads of a row read its entries once per pass (thread t
+   entries t, t+T, ...) and accumulate lc <= LC columns of C each; the first thread writes them */
+template <int T, int LC, class Col>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) CSRGSpMMKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+{
+  const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int  row  = (int)(gid / T);
+  const int  lane = (int)(gid % T);
+  if (row >= m) return; /* the T threads of a row leave together */
+  const int     start = rowptr[row], end = rowptr[row + 1];
+  const int     j0 = blockIdx.y * lc, nc = min(lc, a.ncols - j0);
+  const double *B  = a.B + (size_t)j0 * a.ldb;
+  double        acc[LC];
+  ELLGSpMMZero<LC>(acc);
+  ELLGSpMMPass<LC>(nc, [&](auto full) {
+    for (int k = start + lane; k < end; k += T) ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[k], B + col((size_t)k, row), a.ldb, nc);
+  });
+  ELLGSpMMGroupReduce<T, LC>(acc);
+  if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
+}
+
+template <class Col>
+__global__ void CSRGMultTransposeAddKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= m) return;
+  const double xi = x[i];
+  if (xi == 0.0) return;
+  for (int k = rowptr[i]; k < rowptr[i + 1]; k++) atomicAdd(&y[col((size_t)k, i)], val[k] * xi);
+}
+
+template <class Col>
+__global__ void CSRGGetDiagonalKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, double *d)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= m) return;
+  double di = 0.0;
+  for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
+    if (col((size_t)k, i) == i) {
+      di = val[k];
+      break;
+    }
+  d[i] = di;
+}
+
+static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs); }
+
+extern "C" int CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
+{
+  if (!c->m) return 0;
+  CSRGPackKernel<<<Blocks((long)c->m * 32, 256), 256>>>(c->m, c->rowptr, csrrowptr, csrcol, csrval, c->col, c->off, c->val);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int CSRGCudaMult(const CSRGArrays *c, int T, int bs, const double *x, const double *z, double *y)
+{
+  if (!c->m) return 0;
+  const int grid = Blocks((long)c->m * T, bs);
+  return ELLGWithColumns(c->col, c->off, [&](auto col) {
+    return ELLGDispatchPow2(T, [&](auto t) {
+      CSRGMultKernel<decltype(t)::value><<<grid, bs>>>(c->m, c->rowptr, col, c->val, x, z, y);
+      return (int)cudaGetLastError();
+    });
+  });
+}
+
+extern "C" int CSRGCudaSpMM(const CSRGArrays *c, int T, int bs, int lc, const ELLGSpMMArgs *a)
+{
+  if (!c->m || !a->ncols) return 0;
+  const int          threads = ELLGSpMMBlockSize(bs);
+  const cudaStream_t stream  = (cudaStream_t)a->stream;
+  return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
+    return ELLGWithColumns(c->col, c->off, [&](auto col) {
+      return ELLGDispatchPow2(T, [&](auto t) {
+        return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto l) {
+          CSRGSpMMKernel<decltype(t)::value, decltype(l)::value><<<dim3(Blocks((long)c->m * T, threads), passes), threads, 0, stream>>>(c->m, c->rowptr, col, c->val, lc, g);
+          return (int)cudaGetLastError();
+        });
+      });
+    });
+  });
+}
+
+extern "C" int CSRGCudaMultTransposeAdd(const CSRGArrays *c, int bs, const double *x, double *y)
+{
+  if (!c->m) return 0;
+  return ELLGWithColumns(c->col, c->off, [&](auto col) {
+    CSRGMultTransposeAddKernel<<<Blocks(c->m, bs), bs>>>(c->m, c->rowptr, col, c->val, x, y);
+    return (int)cudaGetLastError();
+  });
+}
+
+extern "C" int CSRGCudaGetDiagonal(const CSRGArrays *c, double *d)
+{
+  if (!c->m) return 0;
+  return ELLGWithColumns(c->col, c->off, [&](auto col) {
+    CSRGGetDiagonalKernel<<<Blocks(c->m, 256), 256>>>(c->m, c->rowptr, col, c->val, d);
+    return (int)cudaGetLastError();
+  });
+}

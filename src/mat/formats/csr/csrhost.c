@@ -1,0 +1,65 @@
+/* CSRG on the host backend: plain loops over the same arrays the CUDA kernels use */
+#include <stddef.h>
+#include <ellgcolumns.h>
+#include "csrkernels.h"
+
+void CSRGHostPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
+{
+  for (int i = 0; i < c->m; i++)
+    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) {
+      const int q = csrrowptr[i] + (k - c->rowptr[i]);
+
+      c->val[k] = csrval[q];
+      if (csrcol && c->off) c->off[k] = (short)(csrcol[q] - i);
+      else if (csrcol) c->col[k] = csrcol[q];
+    }
+}
+
+void CSRGHostMult(const CSRGArrays *c, int threads_per_row, int block_size, const double *x, const double *z, double *y)
+{
+  for (int i = 0; i < c->m; i++) {
+    double sum = 0.0;
+
+    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += c->val[k] * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
+    y[i] = z ? z[i] + sum : sum;
+  }
+}
+
+/* as the kernel: each row read once per pass of lc columns, pass after pass */
+void CSRGHostSpMM(const CSRGArrays *c, int threads_per_row, int block_size, int lc, const ELLGSpMMArgs *a)
+{
+  for (int j0 = 0; j0 < a->ncols; j0 += lc) {
+    const int     nc = a->ncols - j0 < lc ? a->ncols - j0 : lc;
+    const double *B  = a->B + (size_t)j0 * a->ldb;
+
+    for (int i = 0; i < c->m; i++) {
+      double acc[ELLG_SPMM_MAX_COLUMNS];
+
+      for (int j = 0; j < nc; j++) acc[j] = 0.0;
+      for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) {
+        const double *b = B + ELLGColumn(c->col, c->off, (size_t)k, i);
+
+        for (int j = 0; j < nc; j++) acc[j] += c->val[k] * b[(size_t)j * a->ldb];
+      }
+      ELLGSpMMHostStore(acc, a, i, j0, nc);
+    }
+  }
+}
+
+void CSRGHostMultTransposeAdd(const CSRGArrays *c, int block_size, const double *x, double *y)
+{
+  for (int i = 0; i < c->m; i++)
+    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) y[ELLGColumn(c->col, c->off, (size_t)k, i)] += c->val[k] * x[i];
+}
+
+void CSRGHostGetDiagonal(const CSRGArrays *c, double *d)
+{
+  for (int i = 0; i < c->m; i++) {
+    d[i] = 0.0;
+    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++)
+      if (ELLGColumn(c->col, c->off, (size_t)k, i) == i) {
+        d[i] = c->val[k];
+        break;
+      }
+  }
+}
