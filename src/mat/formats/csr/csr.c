@@ -102,6 +102,7 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   const PetscInt m = csr->m;
   int           *rowptr;
   PetscBool      compact;
+  PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscCall(PetscMalloc1(m + 1, &rowptr));
@@ -116,12 +117,14 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
   compact = (PetscBool)(c->compact && ELLGFormatCompactIndices(csr));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr));
+  /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
+  ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.rowptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD);
+  PetscCall(PetscFree(rowptr));
+  PetscCall(ierr);
   if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)c->nnz, (void **)&c->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->nnz, (void **)&c->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->nnz, (void **)&c->a.val));
-  PetscCall(PetscELLGMemcpy(fmt->backend, c->a.rowptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
-  PetscCall(PetscFree(rowptr));
   PetscELLGBackendCall(fmt->backend, CSRGHostPack, CSRGCudaPack, (&c->a, csr->rowptr, csr->col, csr->val));
   fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->nnz + sizeof(int) * (size_t)(m + 1);
   PetscFunctionReturn(PETSC_SUCCESS);
