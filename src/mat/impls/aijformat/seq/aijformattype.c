@@ -199,7 +199,9 @@ static PetscErrorCode MatLUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatF
 }
 
 /* turns the SeqAIJ matrix A into the given format type, in place, with the format options of
-   params (if not NULL); an assembled matrix is stored in the format at once */
+   params (if not NULL). An assembled matrix is stored in the format at its first use on the backend, as a
+   duplicate is: SeqAIJ's MatTranspose() makes the transpose as SeqAIJ and then sets its type, and PCGAMG's
+   graph symmetrization only adds the transpose of its graph to the graph on the host */
 PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFormat params)
 {
   const MatELLGFormatEntry *entry;
@@ -236,7 +238,6 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
   PetscCall(MatSeqAIJFormatComposeConverts(A, entry, PETSC_TRUE));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, entry->seqtype));
-  if (A->assembled) PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
