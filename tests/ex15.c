@@ -4,7 +4,8 @@ matrices of equal row lengths (ellg), of row lengths that spread widely or with 
 over 2^20 entries: slicedell), as MatELLGGetFormat() tells it; its bytes within\n\
 1.5 times CSR for the matrices of 1 MB or more; the format asked for by name; a choice by timing products; a\n\
 re-assembly with new values that keeps the choice and one with a new pattern that chooses again; on several\n\
-processes, the blocks of our seq type, each with its own choice. Each product against AIJ's. Prints pass/fail\n\
+processes, the blocks of our seq type, each with its own choice; csrg (CSR) when the options make every padded\n\
+format store over 1.5 times CSR. Each product against AIJ's. Prints pass/fail\n\
 lines and the formats chosen.\n\
   -n <g>: the Laplacians' grids are g x g (default 300)\n\n";
 
@@ -136,7 +137,7 @@ int main(int argc, char **argv)
   PetscMPIInt size;
   PetscRandom rnd;
   PetscInt    g = 300, nfail = 0, *len;
-  CSR         equal, lap, small, dense, bigdense, pl;
+  CSR         equal, lap, small, dense, bigdense, pl, padded;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -162,6 +163,22 @@ int main(int argc, char **argv)
     PetscCall(CheckChoice(&pl, NULL, MATPJDS, rnd, &nfail));
     PetscCall(CheckChoice(&lap, "ellg", MATELLG, rnd, &nfail));
     PetscCall(CheckChoice(&pl, "slicedell", MATSLICEDELL, rnd, &nfail));
+    PetscCall(CheckChoice(&lap, "csrg", MATCSRG, rnd, &nfail));
+    /* 12 rows of 1000 entries among 12000 of 8, none split out, pjds padding blocks of 1024 rows and slicedell
+       slices of 32 unsorted rows: every padded format stores over 1.5 times CSR (1.3 MB), and csrg is taken */
+    PetscCall(PetscMalloc1(12000, &len));
+    for (PetscInt i = 0; i < 12000; i++) len[i] = i % 1000 == 500 ? 1000 : 8;
+    PetscCall(CSRRandom("rows padded far", 12000, 12000, 0.0, 0.0, len, 5, &padded));
+    PetscCall(PetscFree(len));
+    PetscCall(PetscOptionsInsertString(NULL, "-mat_ellg_long_row_threshold -1 -mat_pjds_long_row_threshold -1 -mat_slicedell_long_row_threshold -1 -mat_pjds_block_rows 1024 -mat_slicedell_slice_height 32 -mat_slicedell_sigma 1"));
+    PetscCall(CheckChoice(&padded, NULL, MATCSRG, rnd, &nfail));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_long_row_threshold"));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_pjds_long_row_threshold"));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_slicedell_long_row_threshold"));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_pjds_block_rows"));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_slicedell_slice_height"));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_slicedell_sigma"));
+    PetscCall(CSRDestroy(&padded));
     PetscCall(CheckChoice(&lap, "time", NULL, rnd, &nfail));
     PetscCall(CSRLaplacian("small laplacian", 60, &small));
     PetscCall(CheckReassembly(&small, rnd, &nfail));

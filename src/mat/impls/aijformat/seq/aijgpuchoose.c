@@ -231,7 +231,8 @@ PetscErrorCode MatSeqAIJFormatBuildFormat(Mat A, PetscInt m, PetscInt n, const P
     }
     if (k == 3) PetscCall(MatSeqAIJGPUBuildOne(A, MAT_AIJGPU_CSRG, m, n, ai, aj, aa, &ratio[k], &fits[k]));
     how[0] = 0;
-    if (k > 0) PetscCall(PetscSNPrintf(how, sizeof(how), "; %s stored over %.1f x CSR", MatAIJGPUFormats[order[0]], (double)MAT_AIJGPU_MAX_CSR));
+    if (k == 3) PetscCall(PetscSNPrintf(how, sizeof(how), "; ellg, pjds and slicedell each stored over %.1f x CSR", (double)MAT_AIJGPU_MAX_CSR));
+    else if (k > 0) PetscCall(PetscSNPrintf(how, sizeof(how), "; %s stored over %.1f x CSR", MatAIJGPUFormats[order[0]], (double)MAT_AIJGPU_MAX_CSR));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (auto: row lengths %" PetscInt_FMT " to %" PetscInt_FMT ", mean %.3g; %" PetscInt_FMT " long, the others of mean %.3g, standard deviation %.3g%s; %.2f x CSR)", e->fmt->ops->name, st.minlen, st.maxlen, (double)st.mean, st.nlong, (double)st.smean, (double)st.ssd, how, ratio[k]));
   } else { /* the fastest of those that fit (all if none does) */
     PetscBool any = PETSC_FALSE;
