@@ -11,8 +11,9 @@
      multiplies them in the same launch as the others;
    - otherwise (meshes, stencils, finite elements, most matrices): slicedell;
    - csrg when each of those stores the matrix in over MAT_AIJGPU_MAX_CSR times the bytes of CSR.
-   csrg, which stores CSR, is not otherwise in the rule: on the matrices measured it was at most a few percent faster than the
-   rule's choice, and slower on power-law graphs; -mat_aijgpu_format time weighs it with the others.
+   csrg, which stores CSR, is not otherwise in the rule: on the matrices measured it was at most a few percent
+   faster than the rule's choice, and slower on power-law graphs; -mat_aijgpu_format time weighs it with the
+   others.
 */
 #include "../aijformat.h"
 #include <ellglongrowsrule.h>
@@ -247,7 +248,8 @@ PetscErrorCode MatSeqAIJFormatBuildFormat(Mat A, PetscInt m, PetscInt n, const P
         tbest = t[k];
         best  = (MatAIJGPUFormat)(k + 1);
       }
-    if (best != MAT_AIJGPU_NFORMATS) PetscCall(MatSeqAIJGPUBuildOne(A, best, m, n, ai, aj, aa, &ratio[best - 1], &fits[best - 1]));
+    if (best != MAT_AIJGPU_CSRG) /* not the last one built */
+      PetscCall(MatSeqAIJGPUBuildOne(A, best, m, n, ai, aj, aa, &ratio[best - 1], &fits[best - 1]));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (timed, %d products each: ellg %.3g ms at %.2f x CSR, pjds %.3g ms at %.2f x, slicedell %.3g ms at %.2f x, csrg %.3g ms at %.2f x)", e->fmt->ops->name, MAT_AIJGPU_TIMED, 1e3 * (double)t[0], ratio[0], 1e3 * (double)t[1], ratio[1], 1e3 * (double)t[2], ratio[2], 1e3 * (double)t[3], ratio[3]));
   }
   PetscCall(PetscInfo(A, "aijgpu chose %s\n", c->why));
