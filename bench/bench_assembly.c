@@ -16,7 +16,7 @@ after one untimed assembly (the first Newton step, which builds the format). Per
 The product after the last step is checked against AIJ's (run first, as the reference).\n\
   -da_grid_x <1024>, -da_grid_y <1024>  the grid (default 2^20 unknowns)\n\
   -steps <20>              timed re-assemblies per type\n\
-  -formats <ellg,pjds,slicedell> matrix types (list), each after aij\n\
+  -formats <ellg,pjds,slicedell,csrg> matrix types (list), each after aij\n\
   -update_buffers <none,values,all> run each type with each of these -mat_<type>_update_buffers (list;\n\
                            default: once, with the library's default or the option given)\n\
   -lambda <6>              Bratu parameter, 0 <= lambda <= 6.81\n\
@@ -389,12 +389,7 @@ int main(int argc, char **argv)
   PetscOptionsEnd();
   PetscCheck(b.steps >= 1, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-steps %" PetscInt_FMT ": at least 1", b.steps);
   PetscCheck(b.lambda >= 0 && b.lambda <= 6.81, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-lambda %g: must be in [0, 6.81]", (double)b.lambda);
-  if (!setformats) {
-    nformats = 3;
-    PetscCall(PetscStrallocpy(MATELLG, &formats[0]));
-    PetscCall(PetscStrallocpy(MATPJDS, &formats[1]));
-    PetscCall(PetscStrallocpy(MATSLICEDELL, &formats[2]));
-  }
+  if (!setformats) PetscCall(BenchDefaultFormats(&nformats, formats));
   if (!setmodes) nmodes = 0;
 
   PetscCall(DMDACreate2d(PETSC_COMM_WORLD, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DMDA_STENCIL_STAR, 1024, 1024, PETSC_DECIDE, PETSC_DECIDE, 1, 1, NULL, NULL, &da));

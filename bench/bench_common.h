@@ -7,6 +7,19 @@
 #include <petscellg.h>
 #include "bench_cuda.h"
 
+/* the formats a benchmark times when -formats is not given: each of our formats (not aijgpu, which chooses one of
+   them); *n of them, allocated into formats[] */
+#define BENCH_DEFAULT_FORMATS 4
+static inline PetscErrorCode BenchDefaultFormats(PetscInt *n, char *formats[])
+{
+  const char *names[BENCH_DEFAULT_FORMATS] = {MATELLG, MATPJDS, MATSLICEDELL, MATCSRG};
+
+  PetscFunctionBeginUser;
+  for (PetscInt f = 0; f < BENCH_DEFAULT_FORMATS; f++) PetscCall(PetscStrallocpy(names[f], &formats[f]));
+  *n = BENCH_DEFAULT_FORMATS;
+  PetscFunctionReturn(0);
+}
+
 /* the device bytes of a matrix of our types (MatELLGGetFormat()), -1 for another type; and those it keeps for
    values-only updates (kept, if not NULL) */
 static inline PetscErrorCode BenchDeviceBytes(Mat A, PetscReal *bytes, PetscReal *kept)

@@ -245,7 +245,7 @@ int main(int argc, char **argv)
    test:
       suffix: weak
       nsize: 3
-      args: -n 5 -scaling weak -check_only -mat_type {{ellg pjds slicedell}}
+      args: -n 5 -scaling weak -check_only -mat_type {{ellg pjds slicedell csrg}}
       output_file: output/bench_mpi_weak.out
 
 TEST*/

@@ -10,7 +10,7 @@ CSR SpMM (cusparseSpMM) on the same data, and checks every product against AIJ's
   -n <50,100>              sizes (list) for the generators of -gen: -n 100,200 adds lap3d7-100,lap3d7-200;\n\
                            the default when neither -matrices nor -suite is given\n\
   -L <1,4,8,16,32>         columns of B (list)\n\
-  -formats <ellg,pjds,slicedell> matrix types (list; any name MatSetType() knows), each timed as C = A B\n\
+  -formats <ellg,pjds,slicedell,csrg> matrix types (list; any name MatSetType() knows), each timed as C = A B\n\
                            with B and C device dense matrices (MATDENSEGPU) on the device (mode GPU) and\n\
                            with B and C plain dense matrices on the host (xGPU, transfers included), and as\n\
                            L MatMults, with device vectors (GPU) and with the columns of B and C (xGPU)\n\
@@ -492,12 +492,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsBool("-check_only", "only compare the products with AIJ's", NULL, b.check_only, &b.check_only, NULL));
   PetscOptionsEnd();
   if (!setL) b.nL = 5;
-  if (!setformats) {
-    nformats = 3;
-    PetscCall(PetscStrallocpy(MATELLG, &formats[0]));
-    PetscCall(PetscStrallocpy(MATPJDS, &formats[1]));
-    PetscCall(PetscStrallocpy(MATSLICEDELL, &formats[2]));
-  }
+  if (!setformats) PetscCall(BenchDefaultFormats(&nformats, formats));
   PetscCheck(b.reps >= 5, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 5 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
   for (PetscInt l = 0; l < b.nL; l++) PetscCheck(b.L[l] >= 1, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-L %" PetscInt_FMT ": B needs at least one column", b.L[l]);

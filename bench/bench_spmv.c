@@ -11,7 +11,7 @@ without it.\n\
 " BENCH_MATRICES_HELP "\
   -n <50,...,300>          sizes (list) for the generators of -gen: -n 100,200 adds lap3d7-100,lap3d7-200;\n\
                            the default when neither -matrices nor -suite is given\n\
-  -formats <ellg,pjds,slicedell> matrix types (list; any name MatSetType() knows), each timed with the vectors of\n\
+  -formats <ellg,pjds,slicedell,csrg> matrix types (list; any name MatSetType() knows), each timed with the vectors of\n\
                            MatCreateVecs() (mode GPU) and with host VECSEQ vectors (xGPU: transfers included)\n\
   -sweep                   also each of our formats with a few settings of its options that its automatic\n\
                            choices do not always make (threads per row, threads per block, pJDS block rows,\n\
@@ -291,12 +291,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsBool("-bytes_only", "only print the device bytes of each format", NULL, b.bytes_only, &b.bytes_only, NULL));
   PetscCall(PetscOptionsBool("-print_matrices", "print each matrix's entries", NULL, b.print_matrices, &b.print_matrices, NULL));
   PetscOptionsEnd();
-  if (!setformats) {
-    nformats = 3;
-    PetscCall(PetscStrallocpy(MATELLG, &formats[0]));
-    PetscCall(PetscStrallocpy(MATPJDS, &formats[1]));
-    PetscCall(PetscStrallocpy(MATSLICEDELL, &formats[2]));
-  }
+  if (!setformats) PetscCall(BenchDefaultFormats(&nformats, formats));
   PetscCheck(b.reps >= 50, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 50 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
   PetscCall(CheckTypes(nformats, formats));

@@ -1,7 +1,7 @@
 static char help[] = "Solves a 3D Laplacian (7-point stencil, Dirichlet boundary) on an n^3 grid with CG and\n\
 Jacobi once per matrix type, each with the vectors its MatCreateVecs() gives, and compares them.\n\
   -n <64>                  grid points per direction\n\
-  -mat_types <aij,ellg,pjds,slicedell> matrix types to solve with; the first one is the reference\n\
+  -mat_types <aij,ellg,pjds,slicedell,csrg> matrix types to solve with; the first one is the reference\n\
   -nmult <50>              MatMult calls timed per type\n\
   -timings <true>          print backends and times; false gives output that is the same on every machine\n\n";
 
@@ -175,11 +175,12 @@ int main(int argc, char **argv)
   PetscCheck(n > 0 && (PetscInt64)n * n * n <= PETSC_MAX_INT, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n %" PetscInt_FMT ": must be positive, with n^3 unknowns in a PetscInt", n);
   PetscCheck(nmult > 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-nmult %" PetscInt_FMT " must be positive", nmult);
   if (!set) {
-    ntypes = 4;
+    ntypes = 5;
     PetscCall(PetscStrallocpy(MATAIJ, &types[0]));
     PetscCall(PetscStrallocpy(MATELLG, &types[1]));
     PetscCall(PetscStrallocpy(MATPJDS, &types[2]));
     PetscCall(PetscStrallocpy(MATSLICEDELL, &types[3]));
+    PetscCall(PetscStrallocpy(MATCSRG, &types[4]));
   }
   PetscCheck(ntypes > 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-mat_types needs at least one type");
 
