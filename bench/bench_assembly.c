@@ -29,9 +29,6 @@ Format options (-mat_ellg_*, ...) apply: MatSetFromOptions() is called on each m
 #define MAX_MODES   3
 #define MAX_ROWS    (MAX_FORMATS * MAX_MODES + 1)
 
-/* largest relative difference from AIJ's product that counts as the same product */
-#define REL_TOL 1e-12
-
 /* the results of one matrix type: medians over the steps, in ms */
 typedef struct {
   char      type[48], backend[8];

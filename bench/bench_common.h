@@ -7,6 +7,9 @@
 #include <petscellg.h>
 #include "bench_cuda.h"
 
+/* the largest relative difference from AIJ's product that counts as the same product */
+#define REL_TOL 1e-12
+
 /* the formats a benchmark times when -formats is not given: each of our formats (not aijgpu, which chooses one of
    them); *n of them, allocated into formats[] */
 #define BENCH_DEFAULT_FORMATS 4

@@ -24,9 +24,6 @@ CSR SpMM (cusparseSpMM) on the same data, and checks every product against AIJ's
    written once */
 #define MODEL_BYTES(nrows, ncols, nnz, L) (12.0 * (nnz) + 4.0 * ((nrows) + 1) + 8.0 * (L) * ((nrows) + (ncols)))
 
-/* largest relative difference from AIJ's product that counts as the same product */
-#define REL_TOL 1e-12
-
 /* One row of the results: one way to compute C = A B for one matrix and one L */
 typedef struct {
   char      matrix[64], format[32], method[16], variant[16], mode[8], backend[8];

@@ -12,9 +12,6 @@
    indices, row lengths or offsets, x read once, y written */
 #define MODEL_BYTES(nrows, nnz) (12.0 * (nnz) + 20.0 * (nrows))
 
-/* largest relative difference from AIJ's product that counts as the same product */
-#define REL_TOL 1e-12
-
 /* One row of the results: a product of one matrix in one format (one setting of it), with one kind of vectors */
 typedef struct {
   char      matrix[64], format[32], variant[32], mode[8], vectors[16], backend[8];
