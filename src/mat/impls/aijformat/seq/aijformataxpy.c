@@ -3,8 +3,8 @@
    host copy, where SeqAIJ's inserts entry by entry with MatSetValues():
    - X's nonzeros among Y's (SUBSET_NONZERO_PATTERN, as in PCGAMG's smoothing of its prolongator, Y = A P0 scaled,
      X = P0; or DIFFERENT_NONZERO_PATTERN that turns out to be one, as in PCGAMG's symmetrized graph A + A^T of a
-     structurally symmetric A): a merge of the sorted rows, one pass over Y's entries; the format takes the new
-     values at its next use;
+     structurally symmetric A): a merge of the sorted rows, one pass over Y's entries; a built format takes the new
+     values at once (a matrix changed so is about to be used);
    - DIFFERENT_NONZERO_PATTERN otherwise: the union of the rows in one pass, a matrix of Y's type and format
      options made from it at once (one build of its format), which then takes Y's place.
    SUBSET_NONZERO_PATTERN with an X that turns out not to be a subset, SAME_NONZERO_PATTERN and other types of X go
@@ -26,43 +26,42 @@ static PetscBool MatAXPYSubset(PetscInt m, const PetscInt *yi, const PetscInt *y
   return PETSC_TRUE;
 }
 
+/* the union of one row of Y (ny entries: columns yj, values ya) and of a X (nx: xj, xa), both sorted: its length, and
+   when cj is not NULL its columns and values (ya, xa may then not be NULL) */
+static PetscInt MatAXPYMergeRow(PetscInt ny, const PetscInt *yj, const PetscScalar *ya, PetscInt nx, const PetscInt *xj, const PetscScalar *xa, PetscScalar a, PetscInt *cj, PetscScalar *ca)
+{
+  PetscInt k = 0, l = 0, c = 0;
+
+  while (k < ny || l < nx) {
+    const PetscInt cy = k < ny ? yj[k] : PETSC_MAX_INT, cx = l < nx ? xj[l] : PETSC_MAX_INT;
+
+    if (cj) {
+      cj[c] = PetscMin(cy, cx);
+      ca[c] = (cy <= cx ? ya[k] : 0.0) + (cx <= cy ? a * xa[l] : 0.0);
+    }
+    k += cy <= cx;
+    l += cx <= cy;
+    c++;
+  }
+  return c;
+}
+
 /* Y + a X in a new matrix B of Y's type and options, whose rows are the union of those of Y and X */
 static PetscErrorCode MatAXPYUnion(Mat Y, PetscScalar a, PetscInt m, const PetscInt *yi, const PetscInt *yj, const PetscInt *xi, const PetscInt *xj, Mat X, Mat *B)
 {
-  Mat_SeqAIJFormat  *e           = (Mat_SeqAIJFormat *)Y->spptr;
+  Mat_SeqAIJFormat  *e = (Mat_SeqAIJFormat *)Y->spptr;
   const PetscScalar *xa, *ya;
-  PetscInt          *ci, *cj, nz = 0;
+  PetscInt          *ci, *cj;
   PetscScalar       *ca;
 
   PetscFunctionBegin;
   PetscCall(PetscMalloc1(m + 1, &ci));
   ci[0] = 0;
-  for (PetscInt r = 0; r < m; r++) { /* the length of the union of each row */
-    PetscInt k = yi[r], l = xi[r];
-
-    while (k < yi[r + 1] || l < xi[r + 1]) {
-      const PetscInt cy = k < yi[r + 1] ? yj[k] : PETSC_MAX_INT, cx = l < xi[r + 1] ? xj[l] : PETSC_MAX_INT;
-
-      k += cy <= cx;
-      l += cx <= cy;
-      nz++;
-    }
-    ci[r + 1] = nz;
-  }
-  PetscCall(PetscMalloc2(nz, &cj, nz, &ca));
+  for (PetscInt r = 0; r < m; r++) ci[r + 1] = ci[r] + MatAXPYMergeRow(yi[r + 1] - yi[r], yj + yi[r], NULL, xi[r + 1] - xi[r], xj + xi[r], NULL, a, NULL, NULL);
+  PetscCall(PetscMalloc2(ci[m], &cj, ci[m], &ca));
   PetscCall(MatSeqAIJGetArrayRead(Y, &ya));
   PetscCall(MatSeqAIJGetArrayRead(X, &xa));
-  for (PetscInt r = 0; r < m; r++) {
-    PetscInt k = yi[r], l = xi[r], c = ci[r];
-
-    while (k < yi[r + 1] || l < xi[r + 1]) {
-      const PetscInt cy = k < yi[r + 1] ? yj[k] : PETSC_MAX_INT, cx = l < xi[r + 1] ? xj[l] : PETSC_MAX_INT;
-
-      cj[c] = PetscMin(cy, cx);
-      ca[c] = (cy <= cx ? ya[k++] : 0.0) + (cx <= cy ? a * xa[l++] : 0.0);
-      c++;
-    }
-  }
+  for (PetscInt r = 0; r < m; r++) (void)MatAXPYMergeRow(yi[r + 1] - yi[r], yj + yi[r], ya + yi[r], xi[r + 1] - xi[r], xj + xi[r], xa + xi[r], a, cj + ci[r], ca + ci[r]);
   PetscCall(MatSeqAIJRestoreArrayRead(X, &xa));
   PetscCall(MatSeqAIJRestoreArrayRead(Y, &ya));
   PetscCall(PetscLogFlops(2.0 * xi[m]));

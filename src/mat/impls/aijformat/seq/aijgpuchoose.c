@@ -40,7 +40,7 @@ typedef enum {
   MAT_AIJGPU_TIME
 } MatAIJGPUFormat;
 static const char *const MatAIJGPUFormats[] = {"auto", "ellg", "pjds", "slicedell", "csrg", "time", "MatAIJGPUFormat", "MAT_AIJGPU_", NULL};
-#define MAT_AIJGPU_NFORMATS 4 /* the formats, MAT_AIJGPU_ELLG to MAT_AIJGPU_CSRG */
+#define MAT_AIJGPU_NFORMATS (MAT_AIJGPU_CSRG - MAT_AIJGPU_AUTO) /* the formats, MAT_AIJGPU_ELLG to MAT_AIJGPU_CSRG */
 
 struct _n_MatSeqAIJGPUChoice {
   MatAIJGPUFormat mode;
