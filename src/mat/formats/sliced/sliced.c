@@ -19,6 +19,7 @@
 
 #define SLICED_MAX_BYTES_RATIO 1.05
 #define SLICED_DEFAULT_C       32
+#define SLICED_COUNT_ROWS      4 /* windows of this many rows per length or more are counted, not sorted, to weigh a layout */
 
 typedef struct {
   SlicedArrays a;                                           /* in the backend's memory */
@@ -134,6 +135,14 @@ static PetscBool SlicedSameParameters(ELLGFormat from, ELLGFormat to)
   return (PetscBool)(a->C_option == b->C_option && a->sigma_option == b->sigma_option && a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
 }
 
+/* bytes of a layout of slice height C holding slots entries and padding; sorted: a permutation is stored */
+static PetscInt64 SlicedLayoutBytes(PetscInt m, PetscInt C, PetscInt64 slots, PetscBool sorted)
+{
+  const PetscInt nslices = (m + C - 1) / C;
+
+  return (PetscInt64)(sizeof(PetscScalar) + sizeof(int)) * slots + (PetscInt64)sizeof(int) * (nslices + 1) + (sorted ? (PetscInt64)sizeof(int) * m : 0);
+}
+
 /* bytes of slice height C over the row lengths L[] in stored order; sorted: L is sorted (descending)
    within windows that are multiples of C, so a slice's width is its first length, and a permutation
    is stored */
@@ -149,7 +158,33 @@ static PetscInt64 SlicedBytes(PetscInt m, const PetscInt *L, PetscInt C, PetscBo
       for (PetscInt r = s * C + 1; r < PetscMin(m, (s + 1) * C); r++) w = PetscMax(w, L[r]);
     slots += (PetscInt64)C * w;
   }
-  return (PetscInt64)(sizeof(PetscScalar) + sizeof(int)) * slots + (PetscInt64)sizeof(int) * (nslices + 1) + (sorted ? (PetscInt64)sizeof(int) * m : 0);
+  return SlicedLayoutBytes(m, C, slots, sorted);
+}
+
+/* the slots of the layouts of slice heights cand[0..nc) (each dividing W) with the rows (lengths len[], at most
+   maxlen) sorted within windows of W rows, from the count of each length in each window, without sorting:
+   sorted descending, a window's slice starting at position p is as wide as the row there. hist: maxlen + 1
+   counters of work space */
+static void SlicedSortedSlots(PetscInt m, const PetscInt *len, PetscInt64 W, PetscInt maxlen, PetscInt nc, const PetscInt *cand, PetscInt *hist, PetscInt64 *slots)
+{
+  for (PetscInt c = 0; c < nc; c++) slots[c] = 0;
+  for (PetscInt64 lo = 0; lo < m; lo += W) {
+    const PetscInt hi = (PetscInt)PetscMin(lo + W, m);
+
+    for (PetscInt l = 0; l <= maxlen; l++) hist[l] = 0;
+    for (PetscInt i = (PetscInt)lo; i < hi; i++) hist[len[i]]++;
+    for (PetscInt c = 0; c < nc; c++) {
+      PetscInt64 pos = 0; /* sorted position in the window of the first row of the next length */
+
+      for (PetscInt l = maxlen; l >= 0; l--) {
+        const PetscInt64 next = pos + hist[l];
+
+        /* slices starting at the positions k C in [pos, next) are l wide */
+        slots[c] += (PetscInt64)cand[c] * l * ((next + cand[c] - 1) / cand[c] - (pos + cand[c] - 1) / cand[c]);
+        pos = next;
+      }
+    }
+  }
 }
 
 /* whether slices of C rows of lengths len[], unsorted, pad any row: rows of different lengths in a slice */
@@ -173,28 +208,61 @@ static void SlicedMergePass(PetscInt m, PetscInt64 R, const PetscInt *in, PetscI
   }
 }
 
+/* the rows of window [lo, lo + nw) by a stable counting sort of their lengths (at most maxlen), longest first,
+   with first[] (maxlen + 1 counters) as work space */
+static void SlicedCountingSortWindow(PetscInt lo, PetscInt nw, const PetscInt *len, PetscInt maxlen, PetscInt *first, int *perm, PetscInt *L)
+{
+  PetscInt pos = lo;
+
+  for (PetscInt l = 0; l <= maxlen; l++) first[l] = 0;
+  for (PetscInt i = lo; i < lo + nw; i++) first[len[i]]++;
+  for (PetscInt l = maxlen; l >= 0; l--) { /* first[l]: first sorted position of the rows of length l */
+    const PetscInt c = first[l];
+
+    first[l] = pos;
+    pos += c;
+  }
+  for (PetscInt i = lo; i < lo + nw; i++) {
+    const PetscInt k = first[len[i]]++;
+
+    perm[k] = (int)i;
+    L[k]    = len[i];
+  }
+}
+
 /* the rows sorted by length, descending and stable, within windows of sigma rows: perm[r] = row of
-   sorted position r, L[r] = its length */
+   sorted position r, L[r] = its length. A counting sort when the lengths are fewer than the rows of a
+   window (the usual case: one pass over the rows), else a comparison sort of (length, row) keys. */
 static PetscErrorCode SlicedSortRows(PetscInt m, PetscInt sigma, const PetscInt *len, int *perm, PetscInt *L)
 {
-  PetscInt64 *key;
-  PetscInt    maxlen = 0;
+  const PetscInt w      = PetscMin(sigma, m);
+  PetscInt       maxlen = 0;
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
-  PetscCall(PetscMalloc1(PetscMin(sigma, m), &key));
-  for (PetscInt lo = 0; lo < m; lo += PetscMin(sigma, m - lo)) {
-    const PetscInt nw = PetscMin(sigma, m - lo);
+  if (maxlen < w) {
+    PetscInt *first;
 
-    /* longer first, then lower row: unique keys, so the order is stable */
-    for (PetscInt i = 0; i < nw; i++) key[i] = ((PetscInt64)(maxlen - len[lo + i]) << 32) | (PetscInt64)(lo + i);
-    PetscCall(PetscSortInt64(nw, key));
-    for (PetscInt i = 0; i < nw; i++) {
-      perm[lo + i] = (int)(key[i] & 0xffffffff);
-      L[lo + i]    = len[perm[lo + i]];
+    PetscCall(PetscMalloc1(maxlen + 1, &first));
+    for (PetscInt lo = 0; lo < m; lo += PetscMin(sigma, m - lo)) SlicedCountingSortWindow(lo, PetscMin(sigma, m - lo), len, maxlen, first, perm, L);
+    PetscCall(PetscFree(first));
+  } else {
+    PetscInt64 *key;
+
+    PetscCall(PetscMalloc1(w, &key));
+    for (PetscInt lo = 0; lo < m; lo += PetscMin(sigma, m - lo)) {
+      const PetscInt nw = PetscMin(sigma, m - lo);
+
+      /* longer first, then lower row: unique keys, so the order is stable */
+      for (PetscInt i = 0; i < nw; i++) key[i] = ((PetscInt64)(maxlen - len[lo + i]) << 32) | (PetscInt64)(lo + i);
+      PetscCall(PetscSortInt64(nw, key));
+      for (PetscInt i = 0; i < nw; i++) {
+        perm[lo + i] = (int)(key[i] & 0xffffffff);
+        L[lo + i]    = len[perm[lo + i]];
+      }
     }
+    PetscCall(PetscFree(key));
   }
-  PetscCall(PetscFree(key));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -238,8 +306,10 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
     if (sl->sigma_option > 1) PetscCall(PetscFree2(L, perm));
   } else {
     /* sigma = 1, then the powers of two from 2C up, each level of a bottom-up merge sort of the
-       lengths (windows of 2R rows sorted from those of R), until the preferred C fits */
-    PetscInt *L[2], cur = 0;
+       lengths (windows of 2R rows sorted from those of R), until the preferred C fits; windows of at
+       least SLICED_COUNT_ROWS times the number of lengths are counted instead of sorted */
+    PetscInt  *L[2] = {NULL, NULL}, cur = 0, maxlen = 0, *hist = NULL;
+    PetscInt64 slots[11];
 
     for (c = 0; c < nc && !fit[0]; c++) {
       b = SlicedBytes(m, len, cand[c], PETSC_FALSE);
@@ -251,17 +321,26 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
       if ((double)b <= budget) fit[c] = 1;
     }
     if (!fit[0] && m > 1 && cand[0] > 1) {
-      PetscCall(PetscMalloc2(m, &L[0], m, &L[1]));
-      PetscCall(PetscArraycpy(L[0], len, m));
+      for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
+      PetscCall(PetscMalloc1(maxlen + 1, &hist));
       for (PetscInt64 R = 1; R < m && !fit[0]; R *= 2) {
-        SlicedMergePass(m, R, L[cur], L[1 - cur]);
-        cur = 1 - cur;
+        const PetscBool counted = (PetscBool)(2 * R >= SLICED_COUNT_ROWS * (maxlen + 1));
+
+        if (counted) SlicedSortedSlots(m, len, 2 * R, maxlen, nc, cand, hist, slots);
+        else {
+          if (!L[0]) {
+            PetscCall(PetscMalloc2(m, &L[0], m, &L[1]));
+            PetscCall(PetscArraycpy(L[0], len, m));
+          }
+          SlicedMergePass(m, R, L[cur], L[1 - cur]);
+          cur = 1 - cur;
+        }
         for (c = 0; c < nc; c++) {
           /* windows of 2R >= 2C rows; the last level sorts the whole matrix: sigma = m rounded up to C */
           const PetscInt sigma = (PetscInt)PetscMin(2 * R, (m + cand[c] - 1) / cand[c] * cand[c]);
 
           if (fit[c] || cand[c] == 1 || R < cand[c]) continue;
-          b = SlicedBytes(m, L[cur], cand[c], PETSC_TRUE);
+          b = counted ? SlicedLayoutBytes(m, cand[c], slots[c], PETSC_TRUE) : SlicedBytes(m, L[cur], cand[c], PETSC_TRUE);
           if (b < best) {
             best      = b;
             bestC     = cand[c];
@@ -270,7 +349,8 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
           if ((double)b <= budget) fit[c] = sigma;
         }
       }
-      PetscCall(PetscFree2(L[0], L[1]));
+      PetscCall(PetscFree(hist));
+      if (L[0]) PetscCall(PetscFree2(L[0], L[1]));
     }
   }
   for (c = 0; c < nc; c++)

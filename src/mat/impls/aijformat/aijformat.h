@@ -80,6 +80,7 @@ PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatCreate_MPIAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatViewFormat(Mat, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatCopyParameters(ELLGFormat, Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatSetCSR(Mat, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatGetFormat(Mat, ELLGFormat *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSync(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSyncForce(Mat);

@@ -250,6 +250,33 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+   MatSeqAIJFormatSetCSR - makes B's AIJ arrays the CSR (bi, bj, ba) of its local rows, columns sorted within each
+   row, and assembles B: one copy per row into the exactly preallocated arrays (MAT_SORTED_FULL), where
+   MatSeqAIJSetPreallocationCSR() inserts entry by entry; products and MatAXPY() give their results so
+*/
+PetscErrorCode MatSeqAIJFormatSetCSR(Mat B, const PetscInt *bi, const PetscInt *bj, const PetscScalar *ba)
+{
+  PetscInt m, *nnz;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLayoutSetUp(B->rmap));
+  PetscCall(PetscLayoutSetUp(B->cmap));
+  m = B->rmap->n;
+  PetscCall(PetscMalloc1(m, &nnz));
+  for (PetscInt r = 0; r < m; r++) nnz[r] = bi[r + 1] - bi[r];
+  PetscCall(MatSeqAIJSetPreallocation(B, 0, nnz));
+  PetscCall(PetscFree(nnz));
+  PetscCall(MatSetOption(B, MAT_SORTED_FULL, PETSC_TRUE));
+  for (PetscInt r = 0; r < m; r++)
+    if (bi[r + 1] > bi[r]) PetscCall(MatSetValues(B, 1, &r, bi[r + 1] - bi[r], bj + bi[r], ba + bi[r], INSERT_VALUES));
+  PetscCall(MatSetOption(B, MAT_SORTED_FULL, PETSC_FALSE));
+  PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatSetOption(B, MAT_NEW_NONZERO_LOCATION_ERR, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* gives the seq matrix B the format options of fmt; a stored format whose options change is rebuilt at its next use */
 PetscErrorCode MatSeqAIJFormatCopyParameters(ELLGFormat fmt, Mat B)
 {

@@ -71,7 +71,7 @@ static PetscErrorCode MatAXPYUnion(Mat Y, PetscScalar a, PetscInt m, const Petsc
   PetscCall(MatSetType(*B, ((PetscObject)Y)->type_name));
   PetscCall(MatSeqAIJFormatCopyParameters(e->fmt, *B));
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, *B));
-  PetscCall(MatSeqAIJSetPreallocationCSR(*B, ci, cj, ca));
+  PetscCall(MatSeqAIJFormatSetCSR(*B, ci, cj, ca));
   PetscCall(PetscFree(ci));
   PetscCall(PetscFree2(cj, ca));
   PetscFunctionReturn(PETSC_SUCCESS);

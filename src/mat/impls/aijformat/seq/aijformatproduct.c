@@ -243,7 +243,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
   PetscCall(MatProductSetBlockSizes(C));
   PetscCall(MatSetType(C, ((PetscObject)A)->type_name));
   PetscCall(MatSeqAIJFormatCopyParameters(fmt, C));
-  PetscCall(MatSeqAIJSetPreallocationCSR(C, ci, cj, ca));
+  PetscCall(MatSeqAIJFormatSetCSR(C, ci, cj, ca));
   nnz = ci[m];
   PetscCall(PetscFree3(ci, cj, ca));
   PetscCall(ELLGCsrProductGetBytes(d->sp, &bytes));
