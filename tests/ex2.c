@@ -1,7 +1,7 @@
 static char help[] = "Value and structure changes of an assembled matrix of one of our types, done to an AIJ matrix\n\
 too: after each, MatMult, MatMultTranspose and MatGetDiagonal must agree. MatSetValues (INSERT, ADD) + re-assembly,\n\
 flush assembly, MatScale, MatShift, MatDiagonalSet, MatDiagonalScale, MatZeroRows, MatZeroRowsColumns,\n\
-MatAXPY, MatSeqAIJGetArray, MatZeroEntries, MatUpdateMPIAIJWithArray after MatSetType on an assembled MPIAIJ matrix, new nonzeros after MatSetOption(MAT_NEW_NONZERO_ALLOCATION_ERR,\n\
+MatAXPY, MatSeqAIJGetArray, MatTranspose, MatZeroEntries, MatUpdateMPIAIJWithArray after MatSetType on an assembled MPIAIJ matrix, new nonzeros after MatSetOption(MAT_NEW_NONZERO_ALLOCATION_ERR,\n\
 PETSC_FALSE); and the error for a new nonzero with the default options.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\
   -n <n>: the size of the matrix\n\n";
@@ -203,13 +203,14 @@ static PetscErrorCode UpdatedWithArray(PetscInt n, MatType type, Mat *A)
 
 int main(int argc, char **argv)
 {
-  Mat            A, R, A2, R2, B;
+  Mat            A, R, A2, R2, B, At, Rt;
   Vec            l, lr, r, rr;
   PetscInt       n = 60, nfail = 0, rows[] = {0, 7, 13, 59}, nrows, i = 0, j = 0, rstart, rend, N;
   PetscMPIInt    rank;
-  PetscBool      found, raised;
+  PetscBool      found, raised, same;
   PetscErrorCode ierr;
   char           type[TYPE_LEN];
+  MatType        atype;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -290,6 +291,21 @@ int main(int argc, char **argv)
   PetscCall(ModifyArrays(A));
   PetscCall(ModifyArrays(R));
   PetscCall(Check("MatSeqAIJGetArray, change, restore", A, R, &nfail));
+
+  PetscCall(MatTranspose(A, MAT_INITIAL_MATRIX, &At));
+  PetscCall(MatTranspose(R, MAT_INITIAL_MATRIX, &Rt));
+  PetscCall(MatGetType(A, &atype));
+  PetscCall(PetscObjectTypeCompare((PetscObject)At, atype, &same));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-56s %s\n", "MatTranspose: of the matrix's type", same ? "ok" : "FAILED"));
+  if (!same) nfail++;
+  PetscCall(Check("MatTranspose(MAT_INITIAL_MATRIX)", At, Rt, &nfail));
+  PetscCall(MatScale(A, -0.5));
+  PetscCall(MatScale(R, -0.5));
+  PetscCall(MatTranspose(A, MAT_REUSE_MATRIX, &At));
+  PetscCall(MatTranspose(R, MAT_REUSE_MATRIX, &Rt));
+  PetscCall(Check("MatScale, then MatTranspose(MAT_REUSE_MATRIX)", At, Rt, &nfail));
+  PetscCall(MatDestroy(&At));
+  PetscCall(MatDestroy(&Rt));
 
   PetscCall(MatZeroEntries(A));
   PetscCall(MatZeroEntries(R));
