@@ -17,7 +17,7 @@ int ELLGCudaCsrCreate(int m, int n, const int *i, const int *j, const double *a,
 int ELLGCudaCsrSetValues(void *csr, const double *a);
 /* t = csr^T: *t NULL creates it, else recomputes it (same pattern) */
 int ELLGCudaCsrTranspose(void *csr, void **t);
-/* z = x y: *plan NULL creates z and the plan (cuSPARSE SpGEMM, its descriptor and buffers), else only
+/* z = x y: *plan NULL creates z and the plan (cuSPARSE SpGEMMreuse, its descriptor and buffers), else only
    recomputes z's values (x and y in the patterns the plan was made for) */
 int ELLGCudaCsrMultiply(void *x, void *y, void **z, void **plan);
 /* y = csr x + z (z NULL: none; z may be y), device vectors */

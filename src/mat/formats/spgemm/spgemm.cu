@@ -1,4 +1,4 @@
-/* CSR matrices on the device, their transposes (cuSPARSE csr2csc), products (cuSPARSE SpGEMM) and products
+/* CSR matrices on the device, their transposes (cuSPARSE csr2csc), products (cuSPARSE SpGEMMreuse) and products
    with vectors (cuSPARSE SpMV), behind
    ellgspgemmdevice.h; all of it on the legacy default stream, where the formats are built */
 #include <cuda_runtime.h>
@@ -16,12 +16,14 @@ typedef struct {
   size_t               spmvbytes;
 } Csr;
 
-/* a product's SpGEMM descriptor and its two buffers (both are used by every compute); d NULL for a product
-   with an empty factor, which has no entries and nothing to compute */
+/* a product's SpGEMM descriptor and the buffers of cuSPARSE's SpGEMMreuse: the symbolic phase needs all five
+   (buf[0..2] are freed at its end), the numeric phase (SpGEMMreuse_compute) buf[3] and buf[4], which are kept;
+   d NULL for a product with an empty factor, which has no entries and nothing to compute */
+#define PLAN_BUFFERS 5
 typedef struct {
   cusparseSpGEMMDescr_t d;
-  void                 *buf[2];
-  size_t                bytes[2];
+  void                 *buf[PLAN_BUFFERS];
+  size_t                bytes[PLAN_BUFFERS];
 } Plan;
 
 static const double one = 1.0, zero = 0.0;
@@ -122,7 +124,21 @@ extern "C" int ELLGCudaCsrTranspose(void *csr, void **t)
   return 0;
 }
 
-/* the symbolic phase: z's pattern and the plan, with z's values computed */
+/* buffer k of the plan, bytes[k] of it (cuSPARSE asks for none, for some sizes: one byte then) */
+static int PlanAlloc(Plan *p, int k) { return ELLGCudaMalloc(&p->buf[k], p->bytes[k] ? p->bytes[k] : 1); }
+
+/* frees buffer k of the plan, which the rest of the product no longer needs */
+static int PlanFree(Plan *p, int k)
+{
+  const int err = ELLGCudaFree(p->buf[k]);
+
+  p->buf[k]   = NULL;
+  p->bytes[k] = 0;
+  return err;
+}
+
+/* the symbolic phase, with cuSPARSE's SpGEMMreuse (whose numeric phase keeps two of its five buffers, where plain
+   SpGEMM keeps one as large as the intermediate products): z's pattern and the plan, with z's values computed */
 static int MultiplySymbolic(Csr *x, Csr *y, Csr **zout, Plan **pout)
 {
   const cusparseOperation_t op  = CUSPARSE_OPERATION_NON_TRANSPOSE;
@@ -141,17 +157,23 @@ static int MultiplySymbolic(Csr *x, Csr *y, Csr **zout, Plan **pout)
     err = Handle(&h);
     if (!err) err = Alloc(x->m, y->n, -1, &z);
     if (!err) err = Sp(cusparseSpGEMM_createDescr(&p->d));
-    if (!err) err = Sp(cusparseSpGEMM_workEstimation(h, op, op, &one, x->d, y->d, &zero, z->d, CUDA_R_64F, alg, p->d, &p->bytes[0], NULL));
-    if (!err) err = ELLGCudaMalloc(&p->buf[0], p->bytes[0] ? p->bytes[0] : 1);
-    if (!err) err = Sp(cusparseSpGEMM_workEstimation(h, op, op, &one, x->d, y->d, &zero, z->d, CUDA_R_64F, alg, p->d, &p->bytes[0], p->buf[0]));
-    if (!err) err = Sp(cusparseSpGEMM_compute(h, op, op, &one, x->d, y->d, &zero, z->d, CUDA_R_64F, alg, p->d, &p->bytes[1], NULL));
-    if (!err) err = ELLGCudaMalloc(&p->buf[1], p->bytes[1] ? p->bytes[1] : 1);
-    if (!err) err = Sp(cusparseSpGEMM_compute(h, op, op, &one, x->d, y->d, &zero, z->d, CUDA_R_64F, alg, p->d, &p->bytes[1], p->buf[1]));
+    if (!err) err = Sp(cusparseSpGEMMreuse_workEstimation(h, op, op, x->d, y->d, z->d, alg, p->d, &p->bytes[0], NULL));
+    if (!err) err = PlanAlloc(p, 0);
+    if (!err) err = Sp(cusparseSpGEMMreuse_workEstimation(h, op, op, x->d, y->d, z->d, alg, p->d, &p->bytes[0], p->buf[0]));
+    if (!err) err = Sp(cusparseSpGEMMreuse_nnz(h, op, op, x->d, y->d, z->d, alg, p->d, &p->bytes[1], NULL, &p->bytes[2], NULL, &p->bytes[3], NULL));
+    for (int k = 1; k <= 3 && !err; k++) err = PlanAlloc(p, k);
+    if (!err) err = Sp(cusparseSpGEMMreuse_nnz(h, op, op, x->d, y->d, z->d, alg, p->d, &p->bytes[1], p->buf[1], &p->bytes[2], p->buf[2], &p->bytes[3], p->buf[3]));
+    if (!err) err = PlanFree(p, 0);
+    if (!err) err = PlanFree(p, 1);
     if (!err) err = Sp(cusparseSpMatGetSize(z->d, &zm, &zn, &znnz));
     if (!err && znnz > 2147483647) err = (int)cudaErrorInvalidValue; /* beyond 32-bit indices */
     if (!err) err = AllocEntries(z, (int)znnz);
     if (!err) err = Sp(cusparseCsrSetPointers(z->d, z->i, z->j, z->a));
-    if (!err) err = Sp(cusparseSpGEMM_copy(h, op, op, &one, x->d, y->d, &zero, z->d, CUDA_R_64F, alg, p->d));
+    if (!err) err = Sp(cusparseSpGEMMreuse_copy(h, op, op, x->d, y->d, z->d, alg, p->d, &p->bytes[4], NULL));
+    if (!err) err = PlanAlloc(p, 4);
+    if (!err) err = Sp(cusparseSpGEMMreuse_copy(h, op, op, x->d, y->d, z->d, alg, p->d, &p->bytes[4], p->buf[4]));
+    if (!err) err = PlanFree(p, 2);
+    if (!err) err = Sp(cusparseSpGEMMreuse_compute(h, op, op, &one, x->d, y->d, &zero, z->d, CUDA_R_64F, alg, p->d));
   }
   if (err) {
     (void)ELLGCudaCsrDestroy(z);
@@ -180,8 +202,7 @@ extern "C" int ELLGCudaCsrMultiply(void *x, void *y, void **z, void **plan)
   }
   if (!p->d) return 0;
   if ((err = Handle(&h))) return err;
-  if ((err = Sp(cusparseSpGEMM_compute(h, op, op, &one, cx->d, cy->d, &zero, cz->d, CUDA_R_64F, alg, p->d, &p->bytes[1], p->buf[1])))) return err;
-  return Sp(cusparseSpGEMM_copy(h, op, op, &one, cx->d, cy->d, &zero, cz->d, CUDA_R_64F, alg, p->d));
+  return Sp(cusparseSpGEMMreuse_compute(h, op, op, &one, cx->d, cy->d, &zero, cz->d, CUDA_R_64F, alg, p->d));
 }
 
 extern "C" int ELLGCudaCsrMultAdd(void *csr, const double *x, const double *z, double *y)
@@ -244,7 +265,8 @@ extern "C" int ELLGCudaCsrPlanBytes(void *plan, size_t *bytes)
 {
   Plan *p = (Plan *)plan;
 
-  *bytes = p->bytes[0] + p->bytes[1];
+  *bytes = 0;
+  for (int k = 0; k < PLAN_BUFFERS; k++) *bytes += p->bytes[k];
   return 0;
 }
 
@@ -270,7 +292,7 @@ extern "C" int ELLGCudaCsrPlanDestroy(void *plan)
 
   if (!p) return 0;
   if (p->d && (e = Sp(cusparseSpGEMM_destroyDescr(p->d))) && !err) err = e;
-  for (int k = 0; k < 2; k++)
+  for (int k = 0; k < PLAN_BUFFERS; k++)
     if ((e = ELLGCudaFree(p->buf[k])) && !err) err = e;
   free(p);
   return err;
