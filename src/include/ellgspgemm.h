@@ -29,11 +29,10 @@ PETSC_INTERN PetscErrorCode ELLGCsrProductGetBytes(ELLGCsrProduct, size_t *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductDestroy(ELLGCsrProduct *);
 
 /* A CSR matrix in a backend's memory, for products with vectors: the transpose of a host CSR matrix, made in
-   the backend (the explicit transposes of our seq types); or brought back to the host (MatTranspose()) */
+   the backend (the explicit transposes of our seq types) */
 typedef struct _n_ELLGCsrMat *ELLGCsrMat;
 
 PETSC_INTERN PetscErrorCode ELLGCsrMatCreateTranspose(PetscELLGBackend, const ELLGCsrInput *, ELLGCsrMat *);
-PETSC_INTERN PetscErrorCode ELLGCsrTransposeToHost(PetscELLGBackend, const ELLGCsrInput *, PetscInt **, PetscInt **, PetscScalar **);
 PETSC_INTERN PetscErrorCode ELLGCsrMatMultAdd(ELLGCsrMat, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGCsrMatGetBytes(ELLGCsrMat, size_t *);
 PETSC_INTERN PetscErrorCode ELLGCsrMatDestroy(ELLGCsrMat *);

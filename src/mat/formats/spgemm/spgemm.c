@@ -125,26 +125,6 @@ PetscErrorCode ELLGCsrMatCreateTranspose(PetscELLGBackend be, const ELLGCsrInput
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* ELLGCsrTransposeToHost - in's transpose (in->n x in->m) made in the backend, in new host arrays (PetscFree3(i, j, a)) */
-PetscErrorCode ELLGCsrTransposeToHost(PetscELLGBackend be, const ELLGCsrInput *in, PetscInt **i, PetscInt **j, PetscScalar **a)
-{
-  ELLGCsrMat     t;
-  PetscInt       m, n, nnz;
-  PetscErrorCode ierr;
-
-  PetscFunctionBegin;
-  *i = *j = NULL;
-  *a = NULL;
-  PetscCall(ELLGCsrMatCreateTranspose(be, in, &t));
-  ierr = t->ops->getsize(t->csr, &m, &n, &nnz);
-  if (!ierr) ierr = PetscMalloc3(m + 1, i, nnz, j, nnz, a);
-  if (!ierr) ierr = t->ops->download(t->csr, *i, *j, *a);
-  if (ierr && *i) PetscCall(PetscFree3(*i, *j, *a));
-  PetscCall(ELLGCsrMatDestroy(&t));
-  PetscCall(ierr);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* ELLGCsrMatMultAdd - y = T x + z in the backend's memory (z NULL: none; z may be y) */
 PetscErrorCode ELLGCsrMatMultAdd(ELLGCsrMat t, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
 {

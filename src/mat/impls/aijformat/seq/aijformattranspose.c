@@ -7,12 +7,6 @@
    (cuSPARSE's SpMV: A^T of a tall prolongator has few, long rows). Without the hint they run the formats'
    transposed kernels, which add into the output with atomics: no second copy, but slow where many rows add
    into few columns.
-
-   MatTranspose() with MAT_INITIAL_MATRIX transposes in the backend too (cuSPARSE's csr2csc), and the result, of
-   A's type and format options, gets its AIJ arrays from there a row at a time; its format is built at its first
-   use on the backend (PCGAMG's graph symmetrization only adds the graph's transpose to the graph on the host).
-   MAT_REUSE_MATRIX, MAT_INPLACE_MATRIX, a matrix bound to the CPU, one without entries and 64-bit indices take
-   SeqAIJ's host code.
 */
 #include "../aijformat.h"
 #include <ellgspgemm.h>
@@ -64,44 +58,6 @@ PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
     e->transpose->state = ((PetscObject)A)->state;
   }
   *T = e->transpose->T;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-PetscErrorCode MatTranspose_SeqAIJFormat(Mat A, MatReuse reuse, Mat *B)
-{
-  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
-  ELLGCsrInput      in;
-  PetscInt          m, *ti, *tj;
-  PetscScalar      *ta;
-  PetscBool         done, bound;
-  Mat               T;
-
-  PetscFunctionBegin;
-  PetscCall(MatELLGBoundToCPU(A, &bound));
-  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
-  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
-  if (reuse != MAT_INITIAL_MATRIX || bound || !in.i[m] || sizeof(PetscInt) != sizeof(int)) {
-    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
-    PetscCall(e->aijops.transpose(A, reuse, B));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(MatSeqAIJGetArrayRead(A, &in.a));
-  in.m = A->rmap->n;
-  in.n = A->cmap->n;
-  PetscCall(ELLGCsrTransposeToHost(e->fmt->backend, &in, &ti, &tj, &ta));
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &in.a));
-  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
-  /* SeqAIJ first, so that its assembly builds no format, then A's type with A's options */
-  PetscCall(MatCreate(PetscObjectComm((PetscObject)A), &T));
-  PetscCall(MatSetSizes(T, A->cmap->n, A->rmap->n, A->cmap->n, A->rmap->n));
-  PetscCall(MatSetBlockSizes(T, A->cmap->bs, A->rmap->bs));
-  PetscCall(MatSetType(T, MATSEQAIJ));
-  PetscCall(MatSeqAIJFormatSetCSR(T, ti, tj, ta));
-  PetscCall(PetscFree3(ti, tj, ta));
-  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(T, ((PetscObject)A)->type_name, e->fmt));
-  if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, T));
-  PetscCall(PetscInfo(A, "MatTranspose of %s in the %s backend: %" PetscInt_FMT " x %" PetscInt_FMT ", its format built at its first use\n", ((PetscObject)A)->type_name, PetscELLGBackends[e->fmt->backend], A->cmap->n, A->rmap->n));
-  *B = T;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
