@@ -161,27 +161,45 @@ static PetscInt64 SlicedBytes(PetscInt m, const PetscInt *L, PetscInt C, PetscBo
   return SlicedLayoutBytes(m, C, slots, sorted);
 }
 
-/* the slots of the layouts of slice heights cand[0..nc) (each dividing W) with the rows (lengths len[], at most
-   maxlen) sorted within windows of W rows, from the count of each length in each window, without sorting:
-   sorted descending, a window's slice starting at position p is as wide as the row there. hist: maxlen + 1
-   counters of work space */
-static void SlicedSortedSlots(PetscInt m, const PetscInt *len, PetscInt64 W, PetscInt maxlen, PetscInt nc, const PetscInt *cand, PetscInt *hist, PetscInt64 *slots)
+/* the count of each length (at most maxlen) in each window of 2^logW rows: hist[w (maxlen + 1) + l] */
+static void SlicedCountLengths(PetscInt m, const PetscInt *len, int logW, PetscInt maxlen, PetscInt *hist)
+{
+  const PetscInt nl = maxlen + 1, nw = (PetscInt)(((PetscInt64)m + ((PetscInt64)1 << logW) - 1) >> logW);
+
+  for (PetscInt k = 0; k < nw * nl; k++) hist[k] = 0;
+  for (PetscInt i = 0; i < m; i++) hist[(i >> logW) * nl + len[i]]++;
+}
+
+/* the counts of windows twice as wide, in place: those of nw windows added in pairs */
+static void SlicedMergeCounts(PetscInt nw, PetscInt maxlen, PetscInt *hist)
+{
+  const PetscInt nl = maxlen + 1;
+
+  for (PetscInt w = 0; 2 * w < nw; w++)
+    for (PetscInt l = 0; l < nl; l++) hist[w * nl + l] = hist[2 * w * nl + l] + (2 * w + 1 < nw ? hist[(2 * w + 1) * nl + l] : 0);
+}
+
+/* the slots of the layouts of slice heights cand[c] with want[c] (powers of two, each dividing the windows' rows)
+   with the rows sorted within windows, from the count of each length in each of the nw windows, without sorting:
+   sorted descending, a window's slice starting at position p is as wide as the row there */
+static void SlicedSortedSlots(PetscInt nw, const PetscInt *hist, PetscInt maxlen, PetscInt nc, const PetscInt *cand, const PetscBool *want, PetscInt64 *slots)
 {
   for (PetscInt c = 0; c < nc; c++) slots[c] = 0;
-  for (PetscInt64 lo = 0; lo < m; lo += W) {
-    const PetscInt hi = (PetscInt)PetscMin(lo + W, m);
+  for (PetscInt w = 0; w < nw; w++) {
+    const PetscInt *h = hist + w * (maxlen + 1);
 
-    for (PetscInt l = 0; l <= maxlen; l++) hist[l] = 0;
-    for (PetscInt i = (PetscInt)lo; i < hi; i++) hist[len[i]]++;
     for (PetscInt c = 0; c < nc; c++) {
-      PetscInt64 pos = 0; /* sorted position in the window of the first row of the next length */
+      const int  logC = ELLGFormatLog2(cand[c]);
+      PetscInt64 pos = 0, first = 0; /* sorted position in the window of the first row of the next length, and the slices starting before it */
 
+      if (!want[c]) continue;
       for (PetscInt l = maxlen; l >= 0; l--) {
-        const PetscInt64 next = pos + hist[l];
+        const PetscInt64 next = pos + h[l], upto = (next + cand[c] - 1) >> logC;
 
-        /* slices starting at the positions k C in [pos, next) are l wide */
-        slots[c] += (PetscInt64)cand[c] * l * ((next + cand[c] - 1) / cand[c] - (pos + cand[c] - 1) / cand[c]);
-        pos = next;
+        /* the slices starting at the positions k C in [pos, next) are l wide */
+        slots[c] += (PetscInt64)cand[c] * l * (upto - first);
+        pos   = next;
+        first = upto;
       }
     }
   }
@@ -307,9 +325,11 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
   } else {
     /* sigma = 1, then the powers of two from 2C up, each level of a bottom-up merge sort of the
        lengths (windows of 2R rows sorted from those of R), until the preferred C fits; windows of at
-       least SLICED_COUNT_ROWS times the number of lengths are counted instead of sorted */
-    PetscInt  *L[2] = {NULL, NULL}, cur = 0, maxlen = 0, *hist = NULL;
+       least SLICED_COUNT_ROWS times the number of lengths are weighed by counting the lengths in each window (the
+       counts of a level are the sums of pairs of the last level's) instead of sorting them */
+    PetscInt  *L[2] = {NULL, NULL}, cur = 0, maxlen = 0, *hist = NULL, nw = 0;
     PetscInt64 slots[11];
+    PetscBool  want[11];
 
     for (c = 0; c < nc && !fit[0]; c++) {
       b = SlicedBytes(m, len, cand[c], PETSC_FALSE);
@@ -322,12 +342,21 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
     }
     if (!fit[0] && m > 1 && cand[0] > 1) {
       for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i]);
-      PetscCall(PetscMalloc1(maxlen + 1, &hist));
       for (PetscInt64 R = 1; R < m && !fit[0]; R *= 2) {
         const PetscBool counted = (PetscBool)(2 * R >= SLICED_COUNT_ROWS * (maxlen + 1));
 
-        if (counted) SlicedSortedSlots(m, len, 2 * R, maxlen, nc, cand, hist, slots);
-        else {
+        for (c = 0; c < nc; c++) want[c] = (PetscBool)(!fit[c] && cand[c] > 1 && R >= cand[c]);
+        if (counted) { /* the first counted level counts the rows of its windows; the next ones add pairs of windows */
+          if (!hist) {
+            nw = (PetscInt)((m + 2 * R - 1) / (2 * R));
+            PetscCall(PetscMalloc1(nw * (maxlen + 1), &hist));
+            SlicedCountLengths(m, len, ELLGFormatLog2(2 * R), maxlen, hist);
+          } else {
+            SlicedMergeCounts(nw, maxlen, hist);
+            nw = (nw + 1) / 2;
+          }
+          SlicedSortedSlots(nw, hist, maxlen, nc, cand, want, slots);
+        } else {
           if (!L[0]) {
             PetscCall(PetscMalloc2(m, &L[0], m, &L[1]));
             PetscCall(PetscArraycpy(L[0], len, m));
@@ -339,7 +368,7 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
           /* windows of 2R >= 2C rows; the last level sorts the whole matrix: sigma = m rounded up to C */
           const PetscInt sigma = (PetscInt)PetscMin(2 * R, (m + cand[c] - 1) / cand[c] * cand[c]);
 
-          if (fit[c] || cand[c] == 1 || R < cand[c]) continue;
+          if (!want[c]) continue;
           b = counted ? SlicedLayoutBytes(m, cand[c], slots[c], PETSC_TRUE) : SlicedBytes(m, L[cur], cand[c], PETSC_TRUE);
           if (b < best) {
             best      = b;
