@@ -117,6 +117,7 @@ PetscErrorCode MatAXPY_SeqAIJFormat(Mat Y, PetscScalar a, Mat X, MatStructure st
   PetscCall(MatGetRowIJ(X, 0, PETSC_FALSE, PETSC_FALSE, &mx, &xi, &xj, &donex));
   if (done && donex && m == mx) subset = MatAXPYSubset(m, yi, yj, xi, xj);
   if (subset) {
+    PetscCall(PetscInfo(Y, "MatAXPY() with %s: X's pattern is within Y's, added row by row on the host copy\n", MatStructures[str]));
     PetscCall(MatSeqAIJGetArray(Y, &ya));
     PetscCall(MatSeqAIJGetArrayRead(X, &xa));
     for (PetscInt r = 0; r < m; r++) {
