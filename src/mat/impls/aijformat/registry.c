@@ -203,9 +203,10 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(2)
    Notes:
    An AIJ subclass like `MATSLICEDELL`, with the same operations on the GPU. It stores the CSR of the matrix
    (rows far longer than the others are multiplied apart, as in the other formats), and so never more bytes than
-   CSR; it reads no padding. Where the columns of many rows scatter over an x far larger than the GPU's L2 cache,
-   every layout is bound by the loads of x, and CSR's contiguous rows were the fastest; on meshes and stencils the
-   padded formats are faster. `MATAIJGPU` chooses it for such matrices.
+   CSR; it reads no padding. Measured on an H200 (docs/benchmarks.md), it was a few percent faster than
+   `MATSLICEDELL` on some small meshes and graphs, as fast on most matrices, not faster on scattered random
+   columns, and slower than `MATPJDS` on power-law graphs. `MATAIJGPU` takes it where every padded format would
+   store over 1.5 times the bytes of CSR.
 
 .seealso: `MATSLICEDELL`, `MATPJDS`, `MATELLG`, `MATAIJGPU`, `MATSEQAIJCSRG`, `MATMPIAIJCSRG`,
           `MatELLGGetBackend()`, `MATSOLVERELLG`, `VECGPU`, `MATAIJ`
