@@ -11,7 +11,8 @@ MatMatMult()-style functions with MAT_INITIAL_MATRIX, then MAT_REUSE_MATRIX afte
 new nonzero in an operand or in the result after the symbolic phase makes the numeric phase fail with\n\
 PETSC_ERR_ARG_WRONGSTATE. On several processes: MatPtAP and MatMatMult of our mpi type (with ours or MPIAIJ as\n\
 the other operand), initial and reused after new values, against MPIAIJ's; MPIAIJ's PtAP multiplies our seq\n\
-blocks in the backend. Prints pass/fail lines only, the same for every type.\n\
+blocks in the backend. A product's result comes to the host in pieces of -ellg_staging_bytes (small: many pieces,\n\
+and rows longer than one). Prints pass/fail lines only, the same for every type.\n\
   -type <ellg,pjds,slicedell>: the type (root name); its options apply (MatSetFromOptions)\n\n";
 
 #include "ellgtest.h"
@@ -564,6 +565,11 @@ int main(int argc, char **argv)
    test:
       suffix: 1
       args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
+      output_file: output/ex11_1.out
+
+   test:
+      suffix: staging
+      args: -type {{ellg slicedell}} -ellg_staging_bytes 100
       output_file: output/ex11_1.out
 
    test:

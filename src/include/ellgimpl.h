@@ -69,6 +69,8 @@ PETSC_INTERN PetscErrorCode PetscELLGGetBackend_Private(PetscELLGBackend *);
 PETSC_INTERN PetscErrorCode PetscELLGMalloc(PetscELLGBackend, size_t, void **);
 PETSC_INTERN PetscErrorCode PetscELLGFree(PetscELLGBackend, void *);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpy(PetscELLGBackend, void *, const void *, size_t, ELLGMemcpyKind);
+PETSC_INTERN PetscErrorCode PetscELLGGetStaging(PetscELLGBackend, void **, size_t *);
+PETSC_INTERN PetscErrorCode PetscELLGFreeStaging_Private(void);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend, PetscInt, PetscInt, PetscScalar *, PetscInt, const PetscScalar *, PetscInt, ELLGMemcpyKind);
 PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_t);
 PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);

@@ -1,9 +1,10 @@
 /*
    Sparse matrix products in CSR, computed in a backend's memory: C = A B, A^T B, A B^T, P^T A P, R A R^T and
    A B C for the MatProduct types of the same names, with host CSR matrices as inputs and the result's CSR
-   on the host. The symbolic phase makes the result's pattern (and its values); the numeric phase, given
-   new values of the inputs in the patterns of the symbolic phase, recomputes only the values, reusing the
-   transposes, intermediate products and plans kept in the backend.
+   copied to the host (its entries in pieces, by the caller). The symbolic phase makes the result's pattern
+   (and its values); the numeric phase, given new values of the inputs in the patterns of the symbolic
+   phase, recomputes only the values, reusing the transposes, intermediate products and plans kept in the
+   backend.
 
    Each product is a short program of transposes and two-factor products (P^T A P: P^T (A P); R A R^T:
    R (A R^T)), run in the backend by a small table of CSR operations: cuSPARSE's csr2csc and SpGEMM
@@ -23,7 +24,8 @@ typedef struct {
 
 PETSC_INTERN PetscErrorCode ELLGCsrProductSupported(MatProductType, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductCreate(PetscELLGBackend, MatProductType, ELLGCsrProduct *);
-PETSC_INTERN PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct, const ELLGCsrInput[], PetscInt *, PetscInt *, PetscInt **, PetscInt **, PetscScalar **);
+PETSC_INTERN PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct, const ELLGCsrInput[], PetscInt *, PetscInt *, PetscInt **);
+PETSC_INTERN PetscErrorCode ELLGCsrProductGetEntries(ELLGCsrProduct, PetscInt, PetscInt, PetscInt *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductNumeric(ELLGCsrProduct, const PetscScalar *const[], PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductGetBytes(ELLGCsrProduct, size_t *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductDestroy(ELLGCsrProduct *);
@@ -44,7 +46,7 @@ PETSC_INTERN PetscErrorCode ELLGHostCsrTranspose(void *, void **);
 PETSC_INTERN PetscErrorCode ELLGHostCsrMultiply(void *, void *, void **, void **);
 PETSC_INTERN PetscErrorCode ELLGHostCsrMultAdd(void *, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrGetSize(void *, PetscInt *, PetscInt *, PetscInt *);
-PETSC_INTERN PetscErrorCode ELLGHostCsrDownload(void *, PetscInt *, PetscInt *, PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGHostCsrDownload(void *, PetscInt *, PetscInt, PetscInt, PetscInt *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrBytes(void *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrPlanBytes(void *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGHostCsrDestroy(void *);

@@ -24,7 +24,7 @@ int ELLGCudaCsrMultiply(void *x, void *y, void **z, void **plan);
 int ELLGCudaCsrMultAdd(void *csr, const double *x, const double *z, double *y);
 int ELLGCudaCsrGetSize(void *csr, int *m, int *n, int *nnz);
 /* to the host: i (m + 1), j, a (nnz); any of them NULL for none */
-int ELLGCudaCsrDownload(void *csr, int *i, int *j, double *a);
+int ELLGCudaCsrDownload(void *csr, int *i, long k0, long k1, int *j, double *a);
 /* device memory held, in bytes */
 int ELLGCudaCsrBytes(void *csr, size_t *bytes);
 int ELLGCudaCsrPlanBytes(void *plan, size_t *bytes);

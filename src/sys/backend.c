@@ -237,6 +237,48 @@ PetscErrorCode PetscELLGMemcpy(PetscELLGBackend be, void *dst, const void *src, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The staging buffer: host memory kept from its first use to PetscFinalize() (pinned, for cuda), through which
+   large downloads go in pieces into their host arrays. A download into memory that the process has never touched
+   pays the kernel's first touch of each page, several times the copy itself; a download in pieces through memory
+   touched once pays it only on its destination. -ellg_staging_bytes sets its size (read once; small sizes test
+   the pieces) */
+#define PETSCELLG_STAGING_BYTES (32 << 20)
+static void  *PetscELLGStagingBuffer[PETSCELLG_BACKEND_CUDA + 1];
+static size_t PetscELLGStagingSize;
+
+PetscErrorCode PetscELLGGetStaging(PetscELLGBackend be, void **buf, size_t *bytes)
+{
+  PetscFunctionBegin;
+  if (!PetscELLGStagingSize) {
+    PetscInt b = PETSCELLG_STAGING_BYTES;
+
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-ellg_staging_bytes", &b, NULL));
+    PetscCheck(b >= (PetscInt)(sizeof(PetscScalar) + sizeof(PetscInt)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_staging_bytes %" PetscInt_FMT ": must hold one entry of a matrix, %d bytes", b, (int)(sizeof(PetscScalar) + sizeof(PetscInt)));
+    PetscELLGStagingSize = (size_t)b;
+  }
+  if (!PetscELLGStagingBuffer[be]) {
+    if (be == PETSCELLG_BACKEND_HOST) PetscCall(PetscMallocA(1, PETSC_FALSE, __LINE__, PETSC_FUNCTION_NAME, __FILE__, PetscELLGStagingSize, &PetscELLGStagingBuffer[be]));
+#if defined(ELLG_HAVE_CUDA)
+    else PetscCallELLGCuda(ELLGCudaMallocHost(&PetscELLGStagingBuffer[be], PetscELLGStagingSize));
+#endif
+  }
+  *buf   = PetscELLGStagingBuffer[be];
+  *bytes = PetscELLGStagingSize;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGFreeStaging_Private(void)
+{
+  PetscFunctionBegin;
+  PetscELLGStagingSize = 0;
+  PetscCall(PetscFreeA(1, __LINE__, PETSC_FUNCTION_NAME, __FILE__, &PetscELLGStagingBuffer[PETSCELLG_BACKEND_HOST]));
+#if defined(ELLG_HAVE_CUDA)
+  PetscCallELLGCuda(ELLGCudaFreeHost(PetscELLGStagingBuffer[PETSCELLG_BACKEND_CUDA]));
+  PetscELLGStagingBuffer[PETSCELLG_BACKEND_CUDA] = NULL;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the m x n column-major array src (leading dimension lds) into dst (leading dimension ldd): one
    copy when both are contiguous, else one of n columns of m scalars */
 PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend be, PetscInt m, PetscInt n, PetscScalar *dst, PetscInt ldd, const PetscScalar *src, PetscInt lds, ELLGMemcpyKind kind)

@@ -13,6 +13,7 @@ static PetscBool PetscELLGPackageInitialized = PETSC_FALSE;
 PetscErrorCode PetscELLGFinalizePackage(void)
 {
   PetscFunctionBegin;
+  PetscCall(PetscELLGFreeStaging_Private());
 #if defined(ELLG_HAVE_CUDA)
   PetscCallELLGCuda(ELLGCublasDestroyHandle());
   PetscCallELLGCuda(ELLGCusparseDestroyHandle());

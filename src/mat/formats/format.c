@@ -205,10 +205,15 @@ static PetscErrorCode ELLGCSRUploadArrays(PetscELLGBackend be, ELLGCSR *csr, con
   PetscCall(PetscELLGMalloc(be, sizeof(int) * (2 * m + 1), &p));
   csr->rowptr = (const int *)p;
   csr->rowlen = csr->rowptr + m + 1;
+#if defined(PETSC_USE_64BIT_INDICES)
   PetscCall(PetscMalloc1(2 * m + 1, ti));
   for (PetscInt i = 0; i <= m; i++) (*ti)[i] = (int)csr->ai[i];
   for (PetscInt i = 0; i < m; i++) (*ti)[m + 1 + i] = (int)len[i];
   PetscCall(PetscELLGMemcpy(be, p, *ti, sizeof(int) * (2 * m + 1), ELLG_MEMCPY_HTOD));
+#else /* straight from the host arrays, with no converted copy (new host memory costs its first touch) */
+  PetscCall(PetscELLGMemcpy(be, p, csr->ai, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(be, (int *)p + m + 1, len, sizeof(int) * m, ELLG_MEMCPY_HTOD));
+#endif
   PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * nnz, &p));
   csr->val = (const PetscScalar *)p;
   PetscCall(PetscELLGMemcpy(be, p, aa, sizeof(PetscScalar) * nnz, ELLG_MEMCPY_HTOD));

@@ -12,7 +12,7 @@ typedef struct {
   PetscErrorCode (*multiply)(void *, void *, void **, void **);
   PetscErrorCode (*multadd)(void *, const PetscScalar *, const PetscScalar *, PetscScalar *);
   PetscErrorCode (*getsize)(void *, PetscInt *, PetscInt *, PetscInt *);
-  PetscErrorCode (*download)(void *, PetscInt *, PetscInt *, PetscScalar *);
+  PetscErrorCode (*download)(void *, PetscInt *, PetscInt, PetscInt, PetscInt *, PetscScalar *); /* row starts, entries k0 to k1 */
   PetscErrorCode (*bytes)(void *, size_t *);
   PetscErrorCode (*planbytes)(void *, size_t *);
   PetscErrorCode (*destroy)(void *);
@@ -64,10 +64,10 @@ static PetscErrorCode CudaGetSize(void *csr, PetscInt *m, PetscInt *n, PetscInt 
   *nnz = innz;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-static PetscErrorCode CudaDownload(void *csr, PetscInt *i, PetscInt *j, PetscScalar *a)
+static PetscErrorCode CudaDownload(void *csr, PetscInt *i, PetscInt k0, PetscInt k1, PetscInt *j, PetscScalar *a)
 {
   PetscFunctionBegin;
-  PetscCallELLGCuda(ELLGCudaCsrDownload(csr, (int *)i, (int *)j, a));
+  PetscCallELLGCuda(ELLGCudaCsrDownload(csr, (int *)i, (long)k0, (long)k1, (int *)j, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 static PetscErrorCode CudaBytes(void *csr, size_t *bytes)
@@ -223,9 +223,10 @@ static PetscErrorCode ELLGCsrProductRun(ELLGCsrProduct p)
 
 /*
    ELLGCsrProductSymbolic - the result of the product of the inputs (prog->nin of them, as the MatProduct
-   type orders its matrices): its size m x n and its CSR in new host arrays (PetscFree3(i, j, a))
+   type orders its matrices): its size m x n and its row starts in a new host array (PetscFree(i)); the
+   result stays in the backend, whence ELLGCsrProductGetEntries() copies its entries
 */
-PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct p, const ELLGCsrInput in[], PetscInt *m, PetscInt *n, PetscInt **i, PetscInt **j, PetscScalar **a)
+PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct p, const ELLGCsrInput in[], PetscInt *m, PetscInt *n, PetscInt **i)
 {
   PetscInt nnz;
 
@@ -235,9 +236,20 @@ PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct p, const ELLGCsrInput in[],
   for (PetscInt k = 0; k < p->prog->nin; k++) PetscCall(p->ops->create(in[k].m, in[k].n, in[k].i, in[k].j, in[k].a, &p->slot[k]));
   PetscCall(ELLGCsrProductRun(p));
   PetscCall(p->ops->getsize(p->slot[ELLG_CSR_RESULT], m, n, &nnz));
-  PetscCall(PetscMalloc3(*m + 1, i, nnz, j, nnz, a));
-  PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], *i, *j, *a));
+  PetscCall(PetscMalloc1(*m + 1, i));
+  PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], *i, 0, 0, NULL, NULL));
   PetscCall(PetscLogEventEnd(ELLG_SpGEMM, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGCsrProductGetEntries - the column indices and values of the result's entries k0 to k1 - 1 (in the order of
+   its rows), into host arrays j and a: a copy in pieces, logged with the symbolic product that calls it, not
+   with ELLG_SpGEMM (one per run of the product) */
+PetscErrorCode ELLGCsrProductGetEntries(ELLGCsrProduct p, PetscInt k0, PetscInt k1, PetscInt *j, PetscScalar *a)
+{
+  PetscFunctionBegin;
+  PetscCheck(p->slot[ELLG_CSR_RESULT], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The entries of a product come after its symbolic phase");
+  PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], NULL, k0, k1, j, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -245,12 +257,15 @@ PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct p, const ELLGCsrInput in[],
    values a[k] of the inputs in their patterns */
 PetscErrorCode ELLGCsrProductNumeric(ELLGCsrProduct p, const PetscScalar *const a[], PetscScalar *c)
 {
+  PetscInt m, n, nnz;
+
   PetscFunctionBegin;
   PetscCheck(p->slot[ELLG_CSR_RESULT], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The numeric phase of a product comes after its symbolic phase");
   PetscCall(PetscLogEventBegin(ELLG_SpGEMM, 0, 0, 0, 0));
   for (PetscInt k = 0; k < p->prog->nin; k++) PetscCall(p->ops->setvalues(p->slot[k], a[k]));
   PetscCall(ELLGCsrProductRun(p));
-  PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], NULL, NULL, c));
+  PetscCall(p->ops->getsize(p->slot[ELLG_CSR_RESULT], &m, &n, &nnz));
+  PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], NULL, 0, nnz, NULL, c));
   PetscCall(PetscLogEventEnd(ELLG_SpGEMM, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -242,14 +242,14 @@ extern "C" int ELLGCudaCsrGetSize(void *csr, int *m, int *n, int *nnz)
   return 0;
 }
 
-extern "C" int ELLGCudaCsrDownload(void *csr, int *i, int *j, double *a)
+extern "C" int ELLGCudaCsrDownload(void *csr, int *i, long k0, long k1, int *j, double *a)
 {
   Csr *c   = (Csr *)csr;
   int  err = 0;
 
   if (i) err = ELLGCudaMemcpy(i, c->i, sizeof(int) * ((size_t)c->m + 1), 1);
-  if (!err && j) err = ELLGCudaMemcpy(j, c->j, sizeof(int) * (size_t)c->nnz, 1);
-  if (!err && a) err = ELLGCudaMemcpy(a, c->a, sizeof(double) * (size_t)c->nnz, 1);
+  if (!err && j) err = ELLGCudaMemcpy(j, c->j + k0, sizeof(int) * (size_t)(k1 - k0), 1);
+  if (!err && a) err = ELLGCudaMemcpy(a, c->a + k0, sizeof(double) * (size_t)(k1 - k0), 1);
   return err;
 }
 

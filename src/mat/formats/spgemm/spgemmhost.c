@@ -154,14 +154,14 @@ PetscErrorCode ELLGHostCsrGetSize(void *csr, PetscInt *m, PetscInt *n, PetscInt 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode ELLGHostCsrDownload(void *csr, PetscInt *i, PetscInt *j, PetscScalar *a)
+PetscErrorCode ELLGHostCsrDownload(void *csr, PetscInt *i, PetscInt k0, PetscInt k1, PetscInt *j, PetscScalar *a)
 {
   HostCsr *c = (HostCsr *)csr;
 
   PetscFunctionBegin;
   if (i) PetscCall(PetscArraycpy(i, c->i, c->m + 1));
-  if (j) PetscCall(PetscArraycpy(j, c->j, c->nnz));
-  if (a) PetscCall(PetscArraycpy(a, c->a, c->nnz));
+  if (j) PetscCall(PetscArraycpy(j, c->j + k0, k1 - k0));
+  if (a) PetscCall(PetscArraycpy(a, c->a + k0, k1 - k0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

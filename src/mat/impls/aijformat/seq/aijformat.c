@@ -251,11 +251,12 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
 }
 
 /*
-   MatSeqAIJFormatSetCSR - makes B's AIJ arrays the CSR (bi, bj, ba) of its local rows, columns sorted within each
-   row, and assembles B: one copy per row into the exactly preallocated arrays (MAT_SORTED_FULL), where
-   MatSeqAIJSetPreallocationCSR() inserts entry by entry; products and MatAXPY() give their results so
+   MatSeqAIJFormatSetCSRBegin - preallocates B's AIJ arrays exactly for the CSR rows starts bi of its local rows,
+   whose entries MatSeqAIJFormatSetCSRRows() then copies a row at a time (MAT_SORTED_FULL), where
+   MatSeqAIJSetPreallocationCSR() inserts entry by entry, and MatSeqAIJFormatSetCSREnd() assembles; products and
+   MatAXPY() give their results so
 */
-PetscErrorCode MatSeqAIJFormatSetCSR(Mat B, const PetscInt *bi, const PetscInt *bj, const PetscScalar *ba)
+PetscErrorCode MatSeqAIJFormatSetCSRBegin(Mat B, const PetscInt *bi)
 {
   PetscInt m, *nnz;
 
@@ -268,12 +269,35 @@ PetscErrorCode MatSeqAIJFormatSetCSR(Mat B, const PetscInt *bi, const PetscInt *
   PetscCall(MatSeqAIJSetPreallocation(B, 0, nnz));
   PetscCall(PetscFree(nnz));
   PetscCall(MatSetOption(B, MAT_SORTED_FULL, PETSC_TRUE));
-  for (PetscInt r = 0; r < m; r++)
-    if (bi[r + 1] > bi[r]) PetscCall(MatSetValues(B, 1, &r, bi[r + 1] - bi[r], bj + bi[r], ba + bi[r], INSERT_VALUES));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* rows r0 to r1 - 1 of the CSR, whose entries from bi[r0] on are in bj and ba (columns sorted within each row) */
+PetscErrorCode MatSeqAIJFormatSetCSRRows(Mat B, PetscInt r0, PetscInt r1, const PetscInt *bi, const PetscInt *bj, const PetscScalar *ba)
+{
+  PetscFunctionBegin;
+  for (PetscInt r = r0; r < r1; r++)
+    if (bi[r + 1] > bi[r]) PetscCall(MatSetValues(B, 1, &r, bi[r + 1] - bi[r], bj + (bi[r] - bi[r0]), ba + (bi[r] - bi[r0]), INSERT_VALUES));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJFormatSetCSREnd(Mat B)
+{
+  PetscFunctionBegin;
   PetscCall(MatSetOption(B, MAT_SORTED_FULL, PETSC_FALSE));
   PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY));
   PetscCall(MatSetOption(B, MAT_NEW_NONZERO_LOCATION_ERR, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatSeqAIJFormatSetCSR - B's AIJ arrays from the host CSR (bi, bj, ba) of its local rows, and its assembly */
+PetscErrorCode MatSeqAIJFormatSetCSR(Mat B, const PetscInt *bi, const PetscInt *bj, const PetscScalar *ba)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJFormatSetCSRBegin(B, bi));
+  PetscCall(MatSeqAIJFormatSetCSRRows(B, 0, B->rmap->n, bi, bj, ba));
+  PetscCall(MatSeqAIJFormatSetCSREnd(B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -209,6 +209,37 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_Sparse(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* C's AIJ arrays from the product's result in the backend (row starts ci), its entries copied in pieces through
+   the backend's staging buffer: no host copy of the whole result besides C's own arrays */
+static PetscErrorCode MatProductSetResult(Mat C, ELLGCsrProduct sp, PetscELLGBackend be, const PetscInt *ci)
+{
+  const PetscInt m = C->rmap->n;
+  void          *buf;
+  size_t         bytes;
+  PetscInt       cap;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGGetStaging(be, &buf, &bytes));
+  cap = (PetscInt)(bytes / (sizeof(PetscScalar) + sizeof(PetscInt)));
+  PetscCall(MatSeqAIJFormatSetCSRBegin(C, ci));
+  for (PetscInt r0 = 0, r1; r0 < m; r0 = r1) {
+    PetscScalar *a = (PetscScalar *)buf, *ta = NULL;
+    PetscInt    *j = (PetscInt *)(a + cap), *tj = NULL;
+
+    for (r1 = r0 + 1; r1 < m && ci[r1 + 1] - ci[r0] <= cap; r1++);
+    if (ci[r1] - ci[r0] > cap) { /* a row longer than the buffer */
+      PetscCall(PetscMalloc2(ci[r1] - ci[r0], &tj, ci[r1] - ci[r0], &ta));
+      j = tj;
+      a = ta;
+    }
+    PetscCall(ELLGCsrProductGetEntries(sp, ci[r0], ci[r1], j, a));
+    PetscCall(MatSeqAIJFormatSetCSRRows(C, r0, r1, ci, j, a));
+    PetscCall(PetscFree2(tj, ta));
+  }
+  PetscCall(MatSeqAIJFormatSetCSREnd(C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
 {
   Mat_Product               *product = C->product;
@@ -216,8 +247,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
   MatProductData_SeqAIJFormat *d;
   ELLGCsrInput               in[3];
   ELLGFormat                 fmt;
-  PetscInt                   m, n, nnz, *ci, *cj;
-  PetscScalar               *ca;
+  PetscInt                   m, n, nnz, *ci;
   size_t                     bytes;
 
   PetscFunctionBegin;
@@ -235,7 +265,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
     d->id[k]      = ((PetscObject)op[k])->id;
     d->nnz[k]     = in[k].i[in[k].m];
   }
-  PetscCall(ELLGCsrProductSymbolic(d->sp, in, &m, &n, &ci, &cj, &ca));
+  PetscCall(ELLGCsrProductSymbolic(d->sp, in, &m, &n, &ci));
   for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatRestoreProductInput(op[k], &in[k]));
 
   /* C: of A's type with A's format parameters, then the result's CSR (one format build, at its assembly) */
@@ -243,9 +273,9 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
   PetscCall(MatProductSetBlockSizes(C));
   PetscCall(MatSetType(C, ((PetscObject)A)->type_name));
   PetscCall(MatSeqAIJFormatCopyParameters(fmt, C));
-  PetscCall(MatSeqAIJFormatSetCSR(C, ci, cj, ca));
+  PetscCall(MatProductSetResult(C, d->sp, fmt->backend, ci));
   nnz = ci[m];
-  PetscCall(PetscFree3(ci, cj, ca));
+  PetscCall(PetscFree(ci));
   PetscCall(ELLGCsrProductGetBytes(d->sp, &bytes));
   PetscCall(PetscInfo(C, "MatProduct %s of %s in the %s backend: %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros; %.3g MB kept for the numeric phase\n", MatProductTypes[product->type], ((PetscObject)A)->type_name,
                       PetscELLGBackends[fmt->backend], m, n, nnz, (double)bytes / 1048576.0));
