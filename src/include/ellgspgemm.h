@@ -31,10 +31,11 @@ PETSC_INTERN PetscErrorCode ELLGCsrProductGetBytes(ELLGCsrProduct, size_t *);
 PETSC_INTERN PetscErrorCode ELLGCsrProductDestroy(ELLGCsrProduct *);
 
 /* A CSR matrix in a backend's memory, for products with vectors: the transpose of a host CSR matrix, made in
-   the backend (the explicit transposes of our seq types) */
+   the backend (the explicit transposes of our seq types); or copied to the host (MatTranspose()) */
 typedef struct _n_ELLGCsrMat *ELLGCsrMat;
 
 PETSC_INTERN PetscErrorCode ELLGCsrMatCreateTranspose(PetscELLGBackend, const ELLGCsrInput *, ELLGCsrMat *);
+PETSC_INTERN PetscErrorCode ELLGCsrMatGetHost(ELLGCsrMat, PetscInt *, PetscInt *, PetscInt **, PetscInt **, PetscScalar **);
 PETSC_INTERN PetscErrorCode ELLGCsrMatMultAdd(ELLGCsrMat, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGCsrMatGetBytes(ELLGCsrMat, size_t *);
 PETSC_INTERN PetscErrorCode ELLGCsrMatDestroy(ELLGCsrMat *);

@@ -114,14 +114,31 @@ struct _n_ELLGCsrMat {
 /* ELLGCsrMatCreateTranspose - in's transpose in the backend: in uploaded, transposed there, and let go */
 PetscErrorCode ELLGCsrMatCreateTranspose(PetscELLGBackend be, const ELLGCsrInput *in, ELLGCsrMat *t)
 {
-  void *csr = NULL;
+  void          *csr = NULL;
+  PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscCall(PetscNew(t));
   (*t)->ops = ELLGCsrGetOps(be);
-  PetscCall((*t)->ops->create(in->m, in->n, in->i, in->j, in->a, &csr));
-  PetscCall((*t)->ops->transpose(csr, &(*t)->csr));
+  ierr      = (*t)->ops->create(in->m, in->n, in->i, in->j, in->a, &csr);
+  if (!ierr) ierr = (*t)->ops->transpose(csr, &(*t)->csr);
   PetscCall((*t)->ops->destroy(csr));
+  if (ierr) PetscCall(ELLGCsrMatDestroy(t)); /* what a failed upload or transpose allocated is freed */
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGCsrMatGetHost - t's size and CSR in new host arrays (PetscFree() each) */
+PetscErrorCode ELLGCsrMatGetHost(ELLGCsrMat t, PetscInt *m, PetscInt *n, PetscInt **i, PetscInt **j, PetscScalar **a)
+{
+  PetscInt nnz;
+
+  PetscFunctionBegin;
+  PetscCall(t->ops->getsize(t->csr, m, n, &nnz));
+  PetscCall(PetscMalloc1(*m + 1, i));
+  PetscCall(PetscMalloc1(nnz, j));
+  PetscCall(PetscMalloc1(nnz, a));
+  PetscCall(t->ops->download(t->csr, *i, 0, nnz, *j, *a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

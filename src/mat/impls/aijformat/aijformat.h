@@ -68,6 +68,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat, ELLGCsrMat 
 PETSC_INTERN PetscErrorCode MatAXPY_SeqAIJFormat(Mat, PetscScalar, Mat, MatStructure);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatTransposeDestroy(MatSeqAIJFormatTranspose *);
 PETSC_INTERN PetscErrorCode MatSetOption_SeqAIJFormat(Mat, MatOption, PetscBool);
+PETSC_INTERN PetscErrorCode MatTranspose_SeqAIJFormat(Mat, MatReuse, Mat *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatGetInput(Mat, Vec, Vec *, const PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatGetOutput(Mat, Vec, PetscBool, Vec *, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatRestoreOutput(Vec, PetscBool, Vec, PetscScalar **);

@@ -7,6 +7,13 @@
    (cuSPARSE's SpMV: A^T of a tall prolongator has few, long rows). Without the hint they run the formats'
    transposed kernels, which add into the output with atomics: no second copy, but slow where many rows add
    into few columns.
+
+   MatTranspose() with MAT_INITIAL_MATRIX transposes in the backend too (cuSPARSE's csr2csc on the device): A's CSR
+   goes up, its transpose comes down into new arrays that the result, a SeqAIJ made on them and given A's type
+   and format options, holds until it is destroyed. No host loop scatters the entries, and no row is copied
+   again. The result's format is built at its first use on the backend (PCGAMG's graph symmetrization only adds
+   the transpose to the graph on the host). MAT_REUSE_MATRIX, MAT_INPLACE_MATRIX, a matrix bound to the CPU, one
+   without entries and 64-bit indices take SeqAIJ's host code.
 */
 #include "../aijformat.h"
 #include <ellgspgemm.h>
@@ -58,6 +65,71 @@ PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
     e->transpose->state = ((PetscObject)A)->state;
   }
   *T = e->transpose->T;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the arrays of a matrix made on them by MatCreateSeqAIJWithArrays(), which SeqAIJ does not free: freed with it */
+typedef struct {
+  PetscInt    *i, *j;
+  PetscScalar *a;
+} MatTransposeArrays;
+
+static PetscErrorCode MatTransposeArraysDestroy(MatTransposeArrays **t)
+{
+  PetscFunctionBegin;
+  if (!*t) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscFree((*t)->i));
+  PetscCall(PetscFree((*t)->j));
+  PetscCall(PetscFree((*t)->a));
+  PetscCall(PetscFree(*t));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+ELLG_CONTAINER_DESTROY(MatTransposeArraysDestroy_Ctx, MatTransposeArrays, MatTransposeArraysDestroy)
+
+PetscErrorCode MatTranspose_SeqAIJFormat(Mat A, MatReuse reuse, Mat *B)
+{
+  Mat_SeqAIJFormat   *e = (Mat_SeqAIJFormat *)A->spptr;
+  ELLGCsrInput        in;
+  ELLGCsrMat          T = NULL;
+  MatTransposeArrays *t;
+  PetscContainer      c;
+  PetscInt            m, tm, tn;
+  PetscBool           done, bound;
+  Mat                 At;
+  PetscErrorCode      ierr;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGBoundToCPU(A, &bound));
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
+  if (reuse != MAT_INITIAL_MATRIX || bound || !in.i[m] || sizeof(PetscInt) != sizeof(int)) {
+    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+    PetscCall(e->aijops.transpose(A, reuse, B));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(MatSeqAIJGetArrayRead(A, &in.a));
+  in.m = A->rmap->n;
+  in.n = A->cmap->n;
+  ierr = ELLGCsrMatCreateTranspose(e->fmt->backend, &in, &T);
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &in.a));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+  PetscCall(ierr);
+  PetscCall(PetscNew(&t));
+  ierr = ELLGCsrMatGetHost(T, &tm, &tn, &t->i, &t->j, &t->a);
+  PetscCall(ELLGCsrMatDestroy(&T));
+  if (ierr) PetscCall(MatTransposeArraysDestroy(&t));
+  PetscCall(ierr);
+  PetscCall(MatCreateSeqAIJWithArrays(PetscObjectComm((PetscObject)A), tm, tn, t->i, t->j, t->a, &At));
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &c));
+  PetscCall(PetscContainerSetPointer(c, t));
+  PetscCall(ELLGContainerSetCtxDestroy(c, MatTransposeArraysDestroy_Ctx));
+  PetscCall(PetscObjectCompose((PetscObject)At, "MatSeqAIJFormatTransposeArrays", (PetscObject)c));
+  PetscCall(PetscContainerDestroy(&c));
+  PetscCall(MatSetBlockSizes(At, A->cmap->bs, A->rmap->bs));
+  PetscCall(MatConvertInPlace_SeqAIJ_SeqAIJFormat(At, ((PetscObject)A)->type_name, e->fmt));
+  if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, At));
+  PetscCall(PetscInfo(A, "MatTranspose of %s in the %s backend: %" PetscInt_FMT " x %" PetscInt_FMT ", its format built at its first use\n", ((PetscObject)A)->type_name, PetscELLGBackends[e->fmt->backend], tm, tn));
+  *B = At;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
