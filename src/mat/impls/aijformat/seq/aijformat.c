@@ -251,7 +251,7 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
 }
 
 /*
-   MatSeqAIJFormatSetCSRBegin - preallocates B's AIJ arrays exactly for the CSR rows starts bi of its local rows,
+   MatSeqAIJFormatSetCSRBegin - preallocates B's AIJ arrays exactly for the CSR row starts bi of its local rows,
    whose entries MatSeqAIJFormatSetCSRRows() then copies a row at a time (MAT_SORTED_FULL), where
    MatSeqAIJSetPreallocationCSR() inserts entry by entry, and MatSeqAIJFormatSetCSREnd() assembles; products and
    MatAXPY() give their results so
