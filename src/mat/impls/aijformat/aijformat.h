@@ -81,6 +81,8 @@ PETSC_INTERN PetscErrorCode MatCreate_SeqAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatCreate_MPIAIJFormat(Mat, MatType);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatViewFormat(Mat, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatCopyParameters(ELLGFormat, Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatGetCsrInput(Mat, ELLGCsrInput *);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatRestoreCsrInput(Mat, ELLGCsrInput *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSetCSR(Mat, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSetCSRBegin(Mat, const PetscInt *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSetCSRRows(Mat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);

@@ -250,6 +250,33 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatSeqAIJFormatGetCsrInput - M's host CSR (SeqAIJ's own arrays, not copied) for the backend's CSR operations;
+   MatSeqAIJFormatRestoreCsrInput() gives it back */
+PetscErrorCode MatSeqAIJFormatGetCsrInput(Mat M, ELLGCsrInput *in)
+{
+  PetscInt  m;
+  PetscBool done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &in->i, &in->j, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get the CSR structure of a %s matrix", ((PetscObject)M)->type_name);
+  PetscCall(MatSeqAIJGetArrayRead(M, &in->a));
+  in->m = M->rmap->n;
+  in->n = M->cmap->n;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJFormatRestoreCsrInput(Mat M, ELLGCsrInput *in)
+{
+  PetscInt  m;
+  PetscBool done;
+
+  PetscFunctionBegin;
+  PetscCall(MatRestoreRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &in->i, &in->j, &done));
+  PetscCall(MatSeqAIJRestoreArrayRead(M, &in->a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
    MatSeqAIJFormatSetCSRBegin - preallocates B's AIJ arrays exactly for the CSR row starts bi of its local rows,
    whose entries MatSeqAIJFormatSetCSRRows() then copies a row at a time (MAT_SORTED_FULL), where

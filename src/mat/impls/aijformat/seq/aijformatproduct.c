@@ -132,32 +132,6 @@ static PetscErrorCode MatProductSetBlockSizes(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the host CSR of an operand: MatRestoreProductInput() gives it back */
-static PetscErrorCode MatGetProductInput(Mat M, ELLGCsrInput *in)
-{
-  PetscInt  m;
-  PetscBool done;
-
-  PetscFunctionBegin;
-  PetscCall(MatGetRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &in->i, &in->j, &done));
-  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get the CSR structure of a %s operand", ((PetscObject)M)->type_name);
-  PetscCall(MatSeqAIJGetArrayRead(M, &in->a));
-  in->m = M->rmap->n;
-  in->n = M->cmap->n;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MatRestoreProductInput(Mat M, ELLGCsrInput *in)
-{
-  PetscInt  m;
-  PetscBool done;
-
-  PetscFunctionBegin;
-  PetscCall(MatRestoreRowIJ(M, 0, PETSC_FALSE, PETSC_FALSE, &m, &in->i, &in->j, &done));
-  PetscCall(MatSeqAIJRestoreArrayRead(M, &in->a));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* an operand of the numeric phase has the pattern of the symbolic phase's: the same nonzero state of the same
    matrix, or, for another matrix (MAT_REUSE_MATRIX with new operands), the same number of entries (the
    pattern itself is the caller's promise, as with PETSc's products) */
@@ -260,13 +234,13 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
   PetscCall(ELLGCsrProductSupported(product->type, &d->nin));
   PetscCall(ELLGCsrProductCreate(fmt->backend, product->type, &d->sp));
   for (PetscInt k = 0; k < d->nin; k++) {
-    PetscCall(MatGetProductInput(op[k], &in[k]));
+    PetscCall(MatSeqAIJFormatGetCsrInput(op[k], &in[k]));
     d->nzstate[k] = op[k]->nonzerostate;
     d->id[k]      = ((PetscObject)op[k])->id;
     d->nnz[k]     = in[k].i[in[k].m];
   }
   PetscCall(ELLGCsrProductSymbolic(d->sp, in, &m, &n, &ci));
-  for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatRestoreProductInput(op[k], &in[k]));
+  for (PetscInt k = 0; k < d->nin; k++) PetscCall(MatSeqAIJFormatRestoreCsrInput(op[k], &in[k]));
 
   /* C: of A's type with A's format parameters, then the result's CSR (one format build, at its assembly) */
   PetscCall(MatSetSizes(C, m, n, m, n));

@@ -9,11 +9,12 @@
    into few columns.
 
    MatTranspose() with MAT_INITIAL_MATRIX transposes in the backend too (cuSPARSE's csr2csc on the device): A's CSR
-   goes up, its transpose comes down into new arrays that the result, a SeqAIJ made on them and given A's type
-   and format options, holds until it is destroyed. No host loop scatters the entries, and no row is copied
-   again. The result's format is built at its first use on the backend (PCGAMG's graph symmetrization only adds
-   the transpose to the graph on the host). MAT_REUSE_MATRIX, MAT_INPLACE_MATRIX, a matrix bound to the CPU, one
-   without entries and 64-bit indices take SeqAIJ's host code.
+   goes up (or the explicit transpose that A keeps is taken), its transpose comes down into new arrays that the
+   result, a SeqAIJ made on them and given A's type and format options, holds until it is destroyed. No host
+   loop scatters the entries, and no row is copied again. The result's format is built at its first use on the
+   backend (PCGAMG's graph symmetrization only adds the transpose to the graph on the host). MAT_REUSE_MATRIX,
+   MAT_INPLACE_MATRIX, a matrix bound to the CPU, one without entries and 64-bit indices take SeqAIJ's host
+   code.
 */
 #include "../aijformat.h"
 #include <ellgspgemm.h>
@@ -37,8 +38,6 @@ PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
   ELLGCsrInput      in;
-  PetscInt          m;
-  PetscBool         done;
   size_t            bytes;
 
   PetscFunctionBegin;
@@ -51,14 +50,9 @@ PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
     PetscCall(MatSeqAIJFormatTransposeDestroy(&e->transpose));
     PetscCall(PetscNew(&e->transpose));
     PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
-    PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
-    PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
-    PetscCall(MatSeqAIJGetArrayRead(A, &in.a));
-    in.m = A->rmap->n;
-    in.n = A->cmap->n;
+    PetscCall(MatSeqAIJFormatGetCsrInput(A, &in));
     PetscCall(ELLGCsrMatCreateTranspose(e->fmt->backend, &in, &e->transpose->T));
-    PetscCall(MatSeqAIJRestoreArrayRead(A, &in.a));
-    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+    PetscCall(MatSeqAIJFormatRestoreCsrInput(A, &in));
     PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
     PetscCall(ELLGCsrMatGetBytes(e->transpose->T, &bytes));
     PetscCall(PetscInfo(A, "Explicit transpose (MAT_FORM_EXPLICIT_TRANSPOSE) in CSR: %" PetscInt_FMT " x %" PetscInt_FMT ", %.3g MB in the %s backend\n", A->cmap->n, A->rmap->n, (double)bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
@@ -90,32 +84,29 @@ PetscErrorCode MatTranspose_SeqAIJFormat(Mat A, MatReuse reuse, Mat *B)
 {
   Mat_SeqAIJFormat   *e = (Mat_SeqAIJFormat *)A->spptr;
   ELLGCsrInput        in;
-  ELLGCsrMat          T = NULL;
+  ELLGCsrMat          T = NULL, kept;
   MatTransposeArrays *t;
   PetscContainer      c;
-  PetscInt            m, tm, tn;
-  PetscBool           done, bound;
+  PetscInt            tm, tn;
+  PetscBool           bound;
   Mat                 At;
   PetscErrorCode      ierr;
 
   PetscFunctionBegin;
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
-  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
-  if (reuse != MAT_INITIAL_MATRIX || bound || !in.i[m] || sizeof(PetscInt) != sizeof(int)) {
-    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+  PetscCall(MatSeqAIJFormatGetCsrInput(A, &in));
+  if (reuse != MAT_INITIAL_MATRIX || bound || !in.i[in.m] || sizeof(PetscInt) != sizeof(int)) {
+    PetscCall(MatSeqAIJFormatRestoreCsrInput(A, &in));
     PetscCall(e->aijops.transpose(A, reuse, B));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqAIJGetArrayRead(A, &in.a));
-  in.m = A->rmap->n;
-  in.n = A->cmap->n;
-  ierr = ELLGCsrMatCreateTranspose(e->fmt->backend, &in, &T);
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &in.a));
-  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &in.i, &in.j, &done));
+  /* the explicit transpose A keeps for its transposed products (MAT_FORM_EXPLICIT_TRANSPOSE), else one made here */
+  PetscCall(MatSeqAIJFormatGetExplicitTranspose(A, &kept));
+  ierr = kept ? PETSC_SUCCESS : ELLGCsrMatCreateTranspose(e->fmt->backend, &in, &T);
+  PetscCall(MatSeqAIJFormatRestoreCsrInput(A, &in));
   PetscCall(ierr);
   PetscCall(PetscNew(&t));
-  ierr = ELLGCsrMatGetHost(T, &tm, &tn, &t->i, &t->j, &t->a);
+  ierr = ELLGCsrMatGetHost(kept ? kept : T, &tm, &tn, &t->i, &t->j, &t->a);
   PetscCall(ELLGCsrMatDestroy(&T));
   if (ierr) PetscCall(MatTransposeArraysDestroy(&t));
   PetscCall(ierr);
