@@ -31,6 +31,8 @@ static const struct {
   {MATCSRG,      "T=8",          "-mat_csrg_threads_per_row 8"                          },
   {MATCSRG,      "T=32",         "-mat_csrg_threads_per_row 32"                         },
   {MATCSRG,      "idx32",        "-mat_csrg_compact_indices false"                      },
+  {MATCSRG,      "vector",       "-mat_csrg_kernel vector"                              }, /* CSR-vector on scattered columns too */
+  {MATCSRG,      "stream",       "-mat_csrg_kernel stream"                              }, /* CSR-stream on local columns too */
 };
 
 PetscErrorCode CreateSettings(PetscBool sweep, PetscInt nformats, char *formats[], PetscInt *n, Setting **settings)

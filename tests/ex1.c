@@ -487,6 +487,13 @@ int main(int argc, char **argv)
       args: -type ellg -mat_ellg_threads_per_row 4
       output_file: output/ex1_1.out
 
+   # csrg's two kernels (CSR-stream blocks: a row of many thousand entries alone, most rows split out as long, none)
+   test:
+      suffix: csrg_kernel
+      nsize: {{1 2}}
+      args: -type csrg -mat_csrg_kernel {{vector stream}} -mat_csrg_long_row_threshold {{0 3 -1}}
+      output_file: output/ex1_1.out
+
    # 32-bit column indices (16-bit offsets from the row are the default where they fit, as in these matrices)
    # the options of every type, of which the one run uses its own (-options_left no: PETSc from 3.20 lists the
    # others as unused)

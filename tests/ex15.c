@@ -1,7 +1,8 @@
 static char help[] = "MATAIJGPU, the type that chooses its storage format: the format -mat_aijgpu_format auto chooses for\n\
-matrices of equal row lengths (ellg), of row lengths that spread widely or with a long row among few entries\n\
-(a power-law graph, a Laplacian with a dense row: pjds) and of others (a Laplacian, one with a dense row among\n\
-over 2^20 entries: slicedell), as MatELLGGetFormat() tells it; its bytes within\n\
+small matrices (a small Laplacian: csrg), matrices of equal row lengths (ellg), of columns scattered over a large\n\
+x (csrg), of row lengths that spread widely or with a long row among few entries (a power-law graph, a Laplacian\n\
+with a dense row: pjds), of under 2^19 entries in rows of 4 or more (a Laplacian: csrg) and of others (a Laplacian\n\
+with a dense row among over 2^20 entries: slicedell), as MatELLGGetFormat() tells it; its bytes within\n\
 1.5 times CSR for the matrices of 1 MB or more; the format asked for by name; a choice by timing products; a\n\
 re-assembly with new values that keeps the choice and one with a new pattern that chooses again; on several\n\
 processes, the blocks of our seq type, each with its own choice; csrg (CSR) when the options make every padded\n\
@@ -12,6 +13,24 @@ lines and the formats chosen.\n\
 #include "ellgtest.h"
 
 #define WIDTH 60
+
+/* n x n, row i of 2 + i % 5 entries in columns spread over all n (sorted, distinct), nearly all far from the row */
+static PetscErrorCode CSRScattered(const char *name, PetscInt n, CSR *c)
+{
+  PetscFunctionBeginUser;
+  PetscCall(CSRCreate(name, n, n, 6 * n, c));
+  for (PetscInt i = 0; i < n; i++) {
+    const PetscInt len = 2 + i % 5, k0 = c->ia[i];
+
+    for (PetscInt k = 0; k < len; k++) {
+      c->ja[k0 + k] = (PetscInt)(((PetscInt64)i * 7919 + (PetscInt64)k * (n / len)) % n);
+      c->va[k0 + k] = 1.0 + 0.001 * (PetscReal)(k + i % 7);
+    }
+    PetscCall(PetscSortInt(len, c->ja + k0));
+    c->ia[i + 1] = k0 + len;
+  }
+  PetscFunctionReturn(0);
+}
 
 /* the format A chose (MatELLGGetFormat()) and its bytes relative to CSR's 12 nnz + 4 (m + 1) */
 static PetscErrorCode Chosen(Mat A, char name[], size_t len, PetscReal *ratio)
@@ -137,7 +156,7 @@ int main(int argc, char **argv)
   PetscMPIInt size;
   PetscRandom rnd;
   PetscInt    g = 300, nfail = 0, *len;
-  CSR         equal, lap, small, dense, bigdense, pl, padded;
+  CSR         equal, lap, small, dense, bigdense, pl, padded, scattered;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -154,13 +173,16 @@ int main(int argc, char **argv)
     PetscCall(CSRLaplacianDenseRow(g, &dense));
     PetscCall(CSRPowerLaw("power law", g * g, 2, 1.2, 5, &pl));
     PetscCall(CheckChoice(&equal, NULL, MATELLG, rnd, &nfail));
-    PetscCall(CheckChoice(&lap, NULL, MATSLICEDELL, rnd, &nfail));
+    PetscCall(CheckChoice(&lap, NULL, MATCSRG, rnd, &nfail));
     PetscCall(CheckChoice(&dense, NULL, MATPJDS, rnd, &nfail));
     PetscCall(CSRLaplacianDenseRow(440, &bigdense)); /* over 2^20 entries: its long row alone does not make it pjds */
     PetscCall(PetscStrncpy(bigdense.name, "large laplacian with a dense row", sizeof(bigdense.name)));
     PetscCall(CheckChoice(&bigdense, NULL, MATSLICEDELL, rnd, &nfail));
     PetscCall(CSRDestroy(&bigdense));
     PetscCall(CheckChoice(&pl, NULL, MATPJDS, rnd, &nfail));
+    PetscCall(CSRScattered("scattered columns", 1 << 21, &scattered));
+    PetscCall(CheckChoice(&scattered, NULL, MATCSRG, rnd, &nfail));
+    PetscCall(CSRDestroy(&scattered));
     PetscCall(CheckChoice(&lap, "ellg", MATELLG, rnd, &nfail));
     PetscCall(CheckChoice(&pl, "slicedell", MATSLICEDELL, rnd, &nfail));
     PetscCall(CheckChoice(&lap, "csrg", MATCSRG, rnd, &nfail));
@@ -181,6 +203,7 @@ int main(int argc, char **argv)
     PetscCall(CSRDestroy(&padded));
     PetscCall(CheckChoice(&lap, "time", NULL, rnd, &nfail));
     PetscCall(CSRLaplacian("small laplacian", 60, &small));
+    PetscCall(CheckChoice(&small, NULL, MATCSRG, rnd, &nfail));
     PetscCall(CheckReassembly(&small, rnd, &nfail));
     PetscCall(CSRDestroy(&small));
     PetscCall(CSRDestroy(&equal));

@@ -1,7 +1,28 @@
-/* CSRG: the stored rows in CSR, multiplied by CSR-vector (T threads per row), a layout without padding for
-   matrices whose entries every padded layout reads at the same cost (scattered columns over a large x) */
+/* CSRG: the stored rows in CSR, a layout without padding for matrices whose entries every padded layout reads at
+   the same cost (scattered columns over a large x), multiplied by one of two kernels (-mat_csrg_kernel):
+   - CSR-vector: T threads per row, consecutive threads reading consecutive entries of the row;
+   - CSR-stream: CUDA blocks of whole consecutive rows (CSRG_STREAM_ENTRIES entries at most, or one longer row),
+     whose threads read the block's entries in order whatever the row lengths, stage the products in shared
+     memory and then add each row's. Every thread busy and every load coalesced: on scattered columns it issues
+     as few requests to the L2 cache as a CSR can. It reads 32-bit column indices.
+   The automatic choice (measured on an H200, docs/benchmarks.md) is CSR-stream for a matrix of at least
+   CSRG_STREAM_MIN_NNZ entries whose row lengths spread (a standard deviation above their mean: CSR-vector's threads
+   sized for the mean idle on the others) or whose columns are scattered over a large x (a column more than 16 bits
+   from its row, and at least CSRG_STREAM_LARGE_X columns: there both kernels are bound by the L2 cache's request
+   rate, and CSR-stream issues fewer); else CSR-vector, whose chain of dependent loads is shorter (on small
+   matrices, bound by the launch and that chain, CSR-stream's two phases take about 1 us more). */
 #include <ellgformat.h>
 #include "csrkernels.h"
+
+#define CSRG_STREAM_MIN_NNZ (1 << 17)
+#define CSRG_STREAM_LARGE_X (1 << 21)
+
+typedef enum {
+  CSRG_KERNEL_AUTO,
+  CSRG_KERNEL_VECTOR,
+  CSRG_KERNEL_STREAM
+} CSRGKernel;
+static const char *const CSRGKernels[] = {"auto", "vector", "stream", "CSRGKernel", "CSRG_KERNEL_", NULL};
 
 typedef struct {
   CSRGArrays a;                   /* in the backend's memory */
@@ -9,8 +30,10 @@ typedef struct {
   PetscInt   T, bs;               /* threads per row, threads per block in use */
   PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
   PetscBool  compact;             /* -mat_csrg_compact_indices: 16-bit offsets where they fit (default) */
+  CSRGKernel kernel;              /* -mat_csrg_kernel */
   double     mean;                /* mean length of the stored rows of the last build */
   PetscInt   width;               /* the longest stored row of the last build */
+  double     sd;                  /* the standard deviation of the lengths of the stored rows of the last build */
 } CSRG;
 
 static PetscErrorCode CSRGCreate(ELLGFormat fmt)
@@ -40,6 +63,7 @@ static PetscErrorCode CSRGReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, c->a.col));
   PetscCall(PetscELLGFree(fmt->backend, c->a.off));
   PetscCall(PetscELLGFree(fmt->backend, c->a.val));
+  PetscCall(PetscELLGFree(fmt->backend, c->a.blockrow));
   PetscCall(PetscMemzero(&c->a, sizeof(c->a)));
   fmt->bytes = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -72,6 +96,7 @@ static PetscErrorCode CSRGSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &c->T_option));
   PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &c->bs_option));
   PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &c->compact));
+  PetscCall(PetscOptionsEnum("-mat_csrg_kernel", "SpMV kernel: auto (stream on large matrices of spread row lengths or scattered columns, else vector), vector (threads per row) or stream (blocks of whole rows)", "MATCSRG", CSRGKernels, (PetscEnum)c->kernel, (PetscEnum *)&c->kernel, NULL));
   PetscOptionsHeadEnd();
   CSRGChooseParameters(c);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -85,6 +110,7 @@ static PetscErrorCode CSRGCopyParameters(ELLGFormat from, ELLGFormat to)
   b->T_option  = a->T_option;
   b->bs_option = a->bs_option;
   b->compact   = a->compact;
+  b->kernel    = a->kernel;
   CSRGChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -93,15 +119,39 @@ static PetscBool CSRGSameParameters(ELLGFormat from, ELLGFormat to)
 {
   const CSRG *a = (const CSRG *)from->data, *b = (const CSRG *)to->data;
 
-  return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
+  return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact && a->kernel == b->kernel);
+}
+
+/* the CSR-stream kernel's blocks of the rows of lengths len (blockrow, *nblocks + 1 starts, allocated here): each
+   takes rows while their entries fit CSRG_STREAM_ENTRIES and they are at most CSRG_STREAM_THREADS; a row of more
+   entries is a block of its own */
+static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, int **blockrow, int *nblocks)
+{
+  PetscFunctionBegin;
+  for (int pass = 0; pass < 2; pass++) {
+    int nb = 0;
+
+    for (PetscInt i = 0; i < m; nb++) {
+      PetscInt rows = 0, nnz = 0;
+
+      if (pass) (*blockrow)[nb] = (int)i;
+      do nnz += len[i++];
+      while (i < m && ++rows < CSRG_STREAM_THREADS && nnz + len[i] <= CSRG_STREAM_ENTRIES);
+    }
+    if (pass) (*blockrow)[nb] = (int)m;
+    else PetscCall(PetscMalloc1(nb + 1, blockrow));
+    *nblocks = nb;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
   CSRG          *c = (CSRG *)fmt->data;
   const PetscInt m = csr->m;
-  int           *rowptr;
-  PetscBool      compact;
+  int           *rowptr, *blockrow = NULL;
+  PetscBool      compact, stream;
+  double         sq = 0.0;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
@@ -111,12 +161,23 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   for (PetscInt i = 0; i < m; i++) {
     rowptr[i + 1] = rowptr[i] + (int)csr->len[i];
     c->width      = PetscMax(c->width, csr->len[i]);
+    sq += (double)csr->len[i] * (double)csr->len[i];
   }
   c->nnz  = rowptr[m];
   c->mean = m ? (double)c->nnz / (double)m : 0.0;
+  c->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - c->mean * c->mean)) : 0.0;
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
-  compact = (PetscBool)(c->compact && ELLGFormatCompactIndices(csr));
+  compact = ELLGFormatCompactIndices(csr);
+  stream  = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && (c->sd > c->mean || (!compact && csr->n >= CSRG_STREAM_LARGE_X))));
+  compact = (PetscBool)(compact && c->compact && !stream);
+  if (stream) {
+    PetscCall(CSRGStreamBlocks(m, csr->len, &blockrow, &c->a.nblocks));
+    ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)(c->a.nblocks + 1), (void **)&c->a.blockrow);
+    if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.blockrow, blockrow, sizeof(int) * (size_t)(c->a.nblocks + 1), ELLG_MEMCPY_HTOD);
+    PetscCall(PetscFree(blockrow));
+    PetscCall(ierr);
+  }
   /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
   ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);
   if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.rowptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD);
@@ -126,7 +187,7 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->nnz, (void **)&c->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->nnz, (void **)&c->a.val));
   PetscELLGBackendCall(fmt->backend, CSRGHostPack, CSRGCudaPack, (&c->a, csr->rowptr, csr->col, csr->val));
-  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->nnz + sizeof(int) * (size_t)(m + 1);
+  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->nnz + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * (size_t)(c->a.nblocks + 1) : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -181,9 +242,11 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
   CSRG *c = (CSRG *)fmt->data;
 
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->mean, c->width));
-  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)"));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->mean, c->sd, c->width));
+  if (c->a.blockrow) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
+  else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
+  if (c->a.blockrow) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together, or of one longer row\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector%s: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic)" : "", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

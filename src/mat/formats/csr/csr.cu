@@ -1,5 +1,6 @@
-/* CSRG kernels: CSR-vector SpMV (T threads per row), sparse times dense, transpose product, diagonal,
-   packing from the CSR uploaded for a build; each with 32-bit column indices or 16-bit offsets from the row */
+/* CSRG kernels: CSR-vector SpMV (T threads per row) and CSR-stream SpMV (blocks of whole rows), sparse times
+   dense, transpose product, diagonal, packing from the CSR uploaded for a build; each with 32-bit column indices
+   or 16-bit offsets from the row (CSR-stream: 32-bit) */
 #include <cuda_runtime.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
@@ -35,6 +36,57 @@ __global__ void __launch_bounds__(1024) CSRGMultKernel(int m, const int *__restr
   const int    len   = __ldg(rowptr + row + 1) - start;
   const double sum   = ELLGGroupSum<T>(ELLGRowDot(lane, T, len, [=](int j) { return (size_t)start + j; }, col, row, val, x));
   if (lane == 0) y[row] = z ? z[row] + sum : sum;
+}
+
+/* CSR-stream: block b multiplies the whole rows blockrow[b] .. blockrow[b+1]-1. Its threads read their entries in
+   order, thread t entries t, t + CSRG_STREAM_THREADS, ... (every thread busy and the loads coalesced whatever the
+   row lengths; each thread's loads issued before any is used), stage the products in shared memory, then G threads
+   a row (the largest power of two up to 32 that the block's rows leave) add each row's. A block of one row of more
+   entries than the stage holds adds them in registers, then across the block. */
+__global__ void __launch_bounds__(CSRG_STREAM_THREADS) CSRGStreamKernel(const int *__restrict__ blockrow, const int *__restrict__ rowptr, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+{
+  constexpr int E = CSRG_STREAM_ENTRIES / CSRG_STREAM_THREADS;
+  __shared__ double prod[CSRG_STREAM_ENTRIES];
+  const int r0 = __ldg(blockrow + blockIdx.x), nr = __ldg(blockrow + blockIdx.x + 1) - r0;
+  const int k0 = __ldg(rowptr + r0), nnz = __ldg(rowptr + r0 + nr) - k0;
+  const int t = threadIdx.x;
+  double    sum = 0.0;
+
+  if (nnz > CSRG_STREAM_ENTRIES) { /* one row */
+    for (int k = k0 + t; k < k0 + nnz; k += CSRG_STREAM_THREADS) sum += ELLGLoadMatrix(val + k) * ELLGLoadX(x, ELLGLoadMatrix(col + k));
+    sum = ELLGGroupSum<32>(sum);
+    if (t % 32 == 0) prod[t / 32] = sum;
+    __syncthreads();
+    if (t >= 32) return;
+    sum = ELLGGroupSum<32>(t < CSRG_STREAM_THREADS / 32 ? prod[t] : 0.0);
+    if (!t) y[r0] = z ? z[r0] + sum : sum;
+    return;
+  }
+  int    c[E];
+  double v[E];
+#pragma unroll
+  for (int u = 0; u < E; u++) {
+    const int k = t + u * CSRG_STREAM_THREADS;
+    c[u]        = 0;
+    v[u]        = 0.0;
+    if (k < nnz) {
+      c[u] = ELLGLoadMatrix(col + k0 + k);
+      v[u] = ELLGLoadMatrix(val + k0 + k);
+    }
+  }
+#pragma unroll
+  for (int u = 0; u < E; u++)
+    if (t + u * CSRG_STREAM_THREADS < nnz) prod[t + u * CSRG_STREAM_THREADS] = v[u] * ELLGLoadX(x, c[u]);
+  __syncthreads();
+  int G = 32;
+  while (G > 1 && G * nr > CSRG_STREAM_THREADS) G /= 2;
+  const int r = t / G, g = t % G;
+  if (r < nr) {
+    const int end = __ldg(rowptr + r0 + r + 1) - k0;
+    for (int k = __ldg(rowptr + r0 + r) - k0 + g; k < end; k += G) sum += prod[k];
+  }
+  sum = ELLGWarpGroupSum(sum, G); /* every thread of the warp takes part */
+  if (g == 0 && r < nr) y[r0 + r] = z ? z[r0 + r] + sum : sum;
 }
 
 /* C = A B (+ C), FastSpMM on CSR-vector: the T threads of a row read its entries once per pass (thread t
@@ -94,6 +146,10 @@ extern "C" int CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int
 extern "C" int CSRGCudaMult(const CSRGArrays *c, int T, int bs, const double *x, const double *z, double *y)
 {
   if (!c->m) return 0;
+  if (c->blockrow) {
+    CSRGStreamKernel<<<c->nblocks, CSRG_STREAM_THREADS>>>(c->blockrow, c->rowptr, c->col, c->val, x, z, y);
+    return (int)cudaGetLastError();
+  }
   const int grid = Blocks((long)c->m * T, bs);
   return ELLGWithColumns(c->col, c->off, [&](auto col) {
     return ELLGDispatchPow2(T, [&](auto t) {

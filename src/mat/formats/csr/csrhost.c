@@ -15,14 +15,18 @@ void CSRGHostPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, 
     }
 }
 
+/* the rows block by block for CSR-stream (as its kernel: a row left out of the blocks is left out here too) */
 void CSRGHostMult(const CSRGArrays *c, int threads_per_row, int block_size, const double *x, const double *z, double *y)
 {
-  for (int i = 0; i < c->m; i++) {
-    double sum = 0.0;
+  const int nb = c->blockrow ? c->nblocks : 1;
 
-    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += c->val[k] * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
-    y[i] = z ? z[i] + sum : sum;
-  }
+  for (int b = 0; b < nb; b++)
+    for (int i = c->blockrow ? c->blockrow[b] : 0; i < (c->blockrow ? c->blockrow[b + 1] : c->m); i++) {
+      double sum = 0.0;
+
+      for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += c->val[k] * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
+      y[i] = z ? z[i] + sum : sum;
+    }
 }
 
 /* as the kernel: each row read once per pass of lc columns, pass after pass */

@@ -4,6 +4,10 @@
      col[k], val[k]               entry k: its column and value
      off[k]                       or, when every column is within 16 bits of its row, the column as
                                   i + off[k] (2 bytes an entry instead of 4); then col is NULL, else off is
+     blockrow[b] .. blockrow[b+1]-1   for the CSR-stream kernel (NULL: CSR-vector): the rows of CUDA block b,
+                                  nblocks of them, whose entries together number at most CSRG_STREAM_ENTRIES
+                                  and which are at most CSRG_STREAM_THREADS, or one row of more entries
+                                  (with col; the kernel reads every entry without its row)
    Each function exists once per backend, with the same arguments (launch parameters are unused on
    the host): CSRGHost* (csrhost.c) and CSRGCuda* (csr.cu, returning 0 or a cudaError_t).
 */
@@ -14,9 +18,13 @@
 extern "C" {
 #endif
 
+/* the CSR-stream kernel's blocks: threads, and the entries whose products they stage in shared memory */
+#define CSRG_STREAM_THREADS 512
+#define CSRG_STREAM_ENTRIES (4 * CSRG_STREAM_THREADS)
+
 typedef struct {
-  int     m;
-  int    *rowptr, *col;
+  int     m, nblocks;
+  int    *rowptr, *col, *blockrow;
   short  *off;
   double *val;
 } CSRGArrays;

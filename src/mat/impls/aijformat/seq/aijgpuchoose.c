@@ -4,16 +4,21 @@
    and never keeps one that stores a large matrix in more than MAT_AIJGPU_MAX_CSR times the bytes of CSR when another
    stores it in less.
 
-   The rule (auto), from what the types' measurements showed (docs/benchmarks.md):
+   The rule (auto), from what the types' measurements showed (docs/benchmarks.md), the first that applies:
+   - a small matrix (under MAT_AIJGPU_SMALL_NNZ entries, no row over MAT_AIJGPU_CSRG_ROW): csrg, whose CSR-vector
+     product, bound by the launch and its chain of dependent loads, has the shortest chain;
    - every row of the same length: ellg, which then pads nothing and needs no permutation;
+   - scattered columns over a large x (over half of the entries more than 2^15 columns from their row, and at
+     least MAT_AIJGPU_LARGE_X columns): csrg, whose CSR-stream product issues the fewest requests to the L2 cache
+     that bounds every layout there;
    - row lengths spread widely (those of the rows not long of a standard deviation above 1.2 times their mean:
      power-law graphs): pjds, whose rows sorted by length pad least; and a small matrix with long rows: pjds, which
      multiplies them in the same launch as the others;
-   - otherwise (meshes, stencils, finite elements, most matrices): slicedell;
-   - csrg when each of those stores the matrix in over MAT_AIJGPU_MAX_CSR times the bytes of CSR.
-   csrg, which stores CSR, is not otherwise in the rule: on the matrices measured it was at most a few percent
-   faster than the rule's choice, and slower on power-law graphs; -mat_aijgpu_format time weighs it with the
-   others.
+   - a matrix of fewer than MAT_AIJGPU_MEDIUM_NNZ entries, no row over MAT_AIJGPU_CSRG_ROW and rows of a mean
+     length of at least MAT_AIJGPU_CSRG_MEAN: csrg;
+   - otherwise (meshes, stencils, finite elements, most larger matrices): slicedell;
+   - csrg when the one chosen, and then each of ellg, pjds and slicedell, stores the matrix in over
+     MAT_AIJGPU_MAX_CSR times the bytes of CSR.
 */
 #include "../aijformat.h"
 #include <ellglongrowsrule.h>
@@ -28,6 +33,14 @@
    rows of ellg and slicedell take a launch of their own, a large part of a small matrix's product */
 #define MAT_AIJGPU_SPREAD    1.2
 #define MAT_AIJGPU_FUSED_NNZ (1 << 20)
+/* csrg's ranges: small and medium matrices (entries), the longest row its CSR-vector takes in one launch without
+   slowing (32 threads of 8 entries), the least mean length of a medium matrix's rows (shorter rows: slicedell's
+   coalesced columns are faster), the columns from which scattered columns make x too large for the L2 cache */
+#define MAT_AIJGPU_SMALL_NNZ  (1 << 17)
+#define MAT_AIJGPU_MEDIUM_NNZ (1 << 19)
+#define MAT_AIJGPU_CSRG_ROW   256
+#define MAT_AIJGPU_CSRG_MEAN  4.0
+#define MAT_AIJGPU_LARGE_X    (1 << 21)
 /* products timed for each format with -mat_aijgpu_format time, after one not timed */
 #define MAT_AIJGPU_TIMED 10
 
@@ -159,14 +172,16 @@ static PetscErrorCode MatSeqAIJGPUTimeProduct(ELLGFormat f, PetscReal *t)
 typedef struct {
   PetscInt  minlen, maxlen, nlong;
   PetscReal mean, smean, ssd; /* mean length; mean and standard deviation of the lengths of the rows not long */
+  PetscReal far;              /* the fraction of the entries more than 2^15 columns from their row (0 for compressed rows) */
 } MatAIJGPURowStats;
 
-/* the formats in the order the rule prefers them for the row lengths of ai (of the nonempty rows alone where the
-   format stores those alone: an off-diagonal block), and the statistics it read */
-static void MatSeqAIJGPURule(PetscInt m, const PetscInt *ai, PetscBool nonempty, MatAIJGPUFormat order[3], MatAIJGPURowStats *st)
+/* the formats in the order the rule prefers them for the rows of ai, aj with n columns (the nonempty rows alone where
+   the format stores those alone: an off-diagonal block, whose columns are compressed), and the statistics it read */
+static void MatSeqAIJGPURule(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscBool nonempty, MatAIJGPUFormat order[3], MatAIJGPURowStats *st)
 {
   PetscReal sq = 0.0, sum = 0.0;
   PetscInt  rows = 0, threshold;
+  PetscInt64 far = 0;
 
   st->minlen = PETSC_MAX_INT;
   st->maxlen = 0;
@@ -192,9 +207,17 @@ static void MatSeqAIJGPURule(PetscInt m, const PetscInt *ai, PetscBool nonempty,
     sq += ((PetscReal)len - st->smean) * ((PetscReal)len - st->smean);
   }
   st->ssd = rows > st->nlong ? PetscSqrtReal(sq / (PetscReal)(rows - st->nlong)) : 0.0;
-  if (st->minlen == st->maxlen) order[0] = MAT_AIJGPU_ELLG;
+  if (!nonempty && n >= MAT_AIJGPU_LARGE_X)
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt k = ai[i]; k < ai[i + 1]; k++) far += PetscAbsInt(aj[k] - i) > 32767;
+  st->far = ai[m] ? (PetscReal)far / (PetscReal)ai[m] : 0.0;
+  if (ai[m] < MAT_AIJGPU_SMALL_NNZ && st->maxlen <= MAT_AIJGPU_CSRG_ROW) order[0] = MAT_AIJGPU_CSRG;
+  else if (st->minlen == st->maxlen) order[0] = MAT_AIJGPU_ELLG;
+  else if (st->far > 0.5) order[0] = MAT_AIJGPU_CSRG;
   else if ((st->nlong && ai[m] < MAT_AIJGPU_FUSED_NNZ) || st->ssd > MAT_AIJGPU_SPREAD * st->smean) order[0] = MAT_AIJGPU_PJDS;
+  else if (ai[m] < MAT_AIJGPU_MEDIUM_NNZ && st->maxlen <= MAT_AIJGPU_CSRG_ROW && st->mean >= MAT_AIJGPU_CSRG_MEAN) order[0] = MAT_AIJGPU_CSRG;
   else order[0] = MAT_AIJGPU_SLICEDELL;
+  /* then the padded formats (csrg, which stores CSR, is the last resort of all) */
   order[1] = order[0] == MAT_AIJGPU_SLICEDELL ? MAT_AIJGPU_PJDS : MAT_AIJGPU_SLICEDELL;
   order[2] = order[0] == MAT_AIJGPU_ELLG ? MAT_AIJGPU_PJDS : MAT_AIJGPU_ELLG;
 }
@@ -219,7 +242,7 @@ PetscErrorCode MatSeqAIJFormatBuildFormat(Mat A, PetscInt m, PetscInt n, const P
     PetscCall(ELLGFormatBuild(e->fmt, m, n, ai, aj, aa));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  MatSeqAIJGPURule(m, ai, e->fmt->compress_rows, order, &st);
+  MatSeqAIJGPURule(m, n, ai, aj, e->fmt->compress_rows, order, &st);
   if (c->mode != MAT_AIJGPU_AUTO && c->mode != MAT_AIJGPU_TIME) { /* as asked */
     PetscCall(MatSeqAIJGPUBuildOne(A, c->mode, m, n, ai, aj, aa, &ratio[0], &fits[0]));
     PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (-mat_aijgpu_format %s; %.2f x CSR)", e->fmt->ops->name, MatAIJGPUFormats[c->mode], ratio[0]));
@@ -234,7 +257,7 @@ PetscErrorCode MatSeqAIJFormatBuildFormat(Mat A, PetscInt m, PetscInt n, const P
     how[0] = 0;
     if (k == 3) PetscCall(PetscSNPrintf(how, sizeof(how), "; ellg, pjds and slicedell each stored over %.1f x CSR", (double)MAT_AIJGPU_MAX_CSR));
     else if (k > 0) PetscCall(PetscSNPrintf(how, sizeof(how), "; %s stored over %.1f x CSR", MatAIJGPUFormats[order[0]], (double)MAT_AIJGPU_MAX_CSR));
-    PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (auto: row lengths %" PetscInt_FMT " to %" PetscInt_FMT ", mean %.3g; %" PetscInt_FMT " long, the others of mean %.3g, standard deviation %.3g%s; %.2f x CSR)", e->fmt->ops->name, st.minlen, st.maxlen, (double)st.mean, st.nlong, (double)st.smean, (double)st.ssd, how, ratio[k]));
+    PetscCall(PetscSNPrintf(c->why, sizeof(c->why), "%s (auto: %" PetscInt_FMT " entries, row lengths %" PetscInt_FMT " to %" PetscInt_FMT ", mean %.3g; %" PetscInt_FMT " long, the others of mean %.3g, standard deviation %.3g; %.0f%% of the entries far from their row%s; %.2f x CSR)", e->fmt->ops->name, ai[m], st.minlen, st.maxlen, (double)st.mean, st.nlong, (double)st.smean, (double)st.ssd, 100.0 * (double)st.far, how, ratio[k]));
   } else { /* the fastest of those that fit (all if none does) */
     PetscBool any = PETSC_FALSE;
 
