@@ -8,7 +8,8 @@ re-assembly with new values that keeps the choice and one with a new pattern tha
 processes, the blocks of our seq type, each with its own choice; csrg (CSR) when the options make every padded\n\
 format store over 1.5 times CSR. Each product against AIJ's. Prints pass/fail\n\
 lines and the formats chosen.\n\
-  -n <g>: the Laplacians' grids are g x g (default 300)\n\n";
+  -n <g>: the Laplacians' grids are g x g (default 300)\n\
+  -scattered: only the matrix of columns scattered over a large x (2^21 rows)\n\n";
 
 #include "ellgtest.h"
 
@@ -156,6 +157,7 @@ int main(int argc, char **argv)
   PetscMPIInt size;
   PetscRandom rnd;
   PetscInt    g = 300, nfail = 0, *len;
+  PetscBool   scatter = PETSC_FALSE;
   CSR         equal, lap, small, dense, bigdense, pl, padded, scattered;
 
   PetscFunctionBeginUser;
@@ -164,8 +166,13 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &g, NULL));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(RandomCreate(PETSC_COMM_WORLD, 15, &rnd));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-scattered", &scatter, NULL));
   PetscCall(CSRLaplacian("laplacian", g, &lap));
-  if (size == 1) {
+  if (scatter) { /* 2^21 rows: a test of its own */
+    PetscCall(CSRScattered("scattered columns", 1 << 21, &scattered));
+    PetscCall(CheckChoice(&scattered, NULL, MATCSRG, rnd, &nfail));
+    PetscCall(CSRDestroy(&scattered));
+  } else if (size == 1) {
     PetscCall(PetscMalloc1(g * g, &len));
     for (PetscInt i = 0; i < g * g; i++) len[i] = 7;
     PetscCall(CSRRandom("equal rows", g * g, g * g, 0.0, 0.0, len, 3, &equal));
@@ -180,9 +187,6 @@ int main(int argc, char **argv)
     PetscCall(CheckChoice(&bigdense, NULL, MATSLICEDELL, rnd, &nfail));
     PetscCall(CSRDestroy(&bigdense));
     PetscCall(CheckChoice(&pl, NULL, MATPJDS, rnd, &nfail));
-    PetscCall(CSRScattered("scattered columns", 1 << 21, &scattered));
-    PetscCall(CheckChoice(&scattered, NULL, MATCSRG, rnd, &nfail));
-    PetscCall(CSRDestroy(&scattered));
     PetscCall(CheckChoice(&lap, "ellg", MATELLG, rnd, &nfail));
     PetscCall(CheckChoice(&pl, "slicedell", MATSLICEDELL, rnd, &nfail));
     PetscCall(CheckChoice(&lap, "csrg", MATCSRG, rnd, &nfail));
@@ -232,5 +236,10 @@ int main(int argc, char **argv)
       nsize: {{2 3}}
       args: -n 60
       output_file: output/ex15_mpi.out
+
+   test:
+      suffix: scattered
+      args: -scattered
+      output_file: output/ex15_scattered.out
 
 TEST*/

@@ -246,7 +246,7 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
   if (c->a.blockrow) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
   else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
   if (c->a.blockrow) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together, or of one longer row\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector%s: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic)" : "", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s%s\n", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)", c->kernel == CSRG_KERNEL_AUTO ? "; the kernel chosen automatically" : ""));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
