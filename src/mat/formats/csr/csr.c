@@ -171,18 +171,18 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   compact = ELLGFormatCompactIndices(csr);
   stream  = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && (c->sd > c->mean || (!compact && csr->n >= CSRG_STREAM_LARGE_X))));
   compact = (PetscBool)(compact && c->compact && !stream);
-  if (stream) {
+  /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
+  ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.rowptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD);
+  PetscCall(PetscFree(rowptr));
+  PetscCall(ierr);
+  if (stream) { /* likewise the blocks */
     PetscCall(CSRGStreamBlocks(m, csr->len, &blockrow, &c->a.nblocks));
     ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)(c->a.nblocks + 1), (void **)&c->a.blockrow);
     if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.blockrow, blockrow, sizeof(int) * (size_t)(c->a.nblocks + 1), ELLG_MEMCPY_HTOD);
     PetscCall(PetscFree(blockrow));
     PetscCall(ierr);
   }
-  /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
-  ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);
-  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.rowptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD);
-  PetscCall(PetscFree(rowptr));
-  PetscCall(ierr);
   if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)c->nnz, (void **)&c->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->nnz, (void **)&c->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->nnz, (void **)&c->a.val));
