@@ -72,6 +72,11 @@ typedef struct _p_ELLGLongRows *ELLGLongRows;
    the most over which pJDS spreads a small matrix's rows (PJDSEntriesPerThread) */
 #define ELLG_THREADS_RESIDENT 262144
 
+/* Columns from which an x read at scattered columns (8 bytes each: 16 MB, a third of an H200's L2 cache beside
+   the matrix's stream) leaves every layout bound by the L2 cache's request rate: csrg's CSR-stream kernel and
+   aijgpu's choice of it read this bound */
+#define ELLG_LARGE_X_COLUMNS (1 << 21)
+
 /* What a values-only update keeps in the backend's memory for the next one (-mat_<format>_update_buffers):
    nothing, the values buffer (8 nnz bytes), or that and the row starts and lengths (4 (2m+1) bytes more).
    The row index is kept on the host in every case. */

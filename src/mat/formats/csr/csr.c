@@ -8,14 +8,13 @@
    The automatic choice (measured on an H200, docs/benchmarks.md) is CSR-stream for a matrix of at least
    CSRG_STREAM_MIN_NNZ entries whose row lengths spread (a standard deviation above their mean: CSR-vector's threads
    sized for the mean idle on the others) or whose columns are scattered over a large x (a column more than 16 bits
-   from its row, and at least CSRG_STREAM_LARGE_X columns: there both kernels are bound by the L2 cache's request
+   from its row, and at least ELLG_LARGE_X_COLUMNS columns: there both kernels are bound by the L2 cache's request
    rate, and CSR-stream issues fewer); else CSR-vector, whose chain of dependent loads is shorter (on small
    matrices, bound by the launch and that chain, CSR-stream's two phases take about 1 us more). */
 #include <ellgformat.h>
 #include "csrkernels.h"
 
 #define CSRG_STREAM_MIN_NNZ (1 << 17)
-#define CSRG_STREAM_LARGE_X (1 << 21)
 
 typedef enum {
   CSRG_KERNEL_AUTO,
@@ -168,8 +167,8 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   c->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - c->mean * c->mean)) : 0.0;
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
-  compact = ELLGFormatCompactIndices(csr);
-  stream  = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && (c->sd > c->mean || (!compact && csr->n >= CSRG_STREAM_LARGE_X))));
+  compact = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr));
+  stream  = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && (c->sd > c->mean || (!compact && csr->n >= ELLG_LARGE_X_COLUMNS))));
   compact = (PetscBool)(compact && c->compact && !stream);
   /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
   ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);

@@ -20,13 +20,16 @@ void CSRGHostMult(const CSRGArrays *c, int threads_per_row, int block_size, cons
 {
   const int nb = c->blockrow ? c->nblocks : 1;
 
-  for (int b = 0; b < nb; b++)
-    for (int i = c->blockrow ? c->blockrow[b] : 0; i < (c->blockrow ? c->blockrow[b + 1] : c->m); i++) {
+  for (int b = 0; b < nb; b++) {
+    const int i0 = c->blockrow ? c->blockrow[b] : 0, i1 = c->blockrow ? c->blockrow[b + 1] : c->m;
+
+    for (int i = i0; i < i1; i++) {
       double sum = 0.0;
 
       for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += c->val[k] * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
       y[i] = z ? z[i] + sum : sum;
     }
+  }
 }
 
 /* as the kernel: each row read once per pass of lc columns, pass after pass */

@@ -9,7 +9,7 @@
      product, bound by the launch and its chain of dependent loads, has the shortest chain;
    - every row of the same length: ellg, which then pads nothing and needs no permutation;
    - scattered columns over a large x (over half of the entries more than 2^15 columns from their row, and at
-     least MAT_AIJGPU_LARGE_X columns): csrg, whose CSR-stream product issues the fewest requests to the L2 cache
+     least ELLG_LARGE_X_COLUMNS columns): csrg, whose CSR-stream product issues the fewest requests to the L2 cache
      that bounds every layout there;
    - row lengths spread widely (those of the rows not long of a standard deviation above 1.2 times their mean:
      power-law graphs): pjds, whose rows sorted by length pad least; and a small matrix with long rows: pjds, which
@@ -35,12 +35,11 @@
 #define MAT_AIJGPU_FUSED_NNZ (1 << 20)
 /* csrg's ranges: small and medium matrices (entries), the longest row its CSR-vector takes in one launch without
    slowing (32 threads of 8 entries), the least mean length of a medium matrix's rows (shorter rows: slicedell's
-   coalesced columns are faster), the columns from which scattered columns make x too large for the L2 cache */
+   coalesced columns are faster) */
 #define MAT_AIJGPU_SMALL_NNZ  (1 << 17)
 #define MAT_AIJGPU_MEDIUM_NNZ (1 << 19)
 #define MAT_AIJGPU_CSRG_ROW   256
 #define MAT_AIJGPU_CSRG_MEAN  4.0
-#define MAT_AIJGPU_LARGE_X    (1 << 21)
 /* products timed for each format with -mat_aijgpu_format time, after one not timed */
 #define MAT_AIJGPU_TIMED 10
 
@@ -207,7 +206,7 @@ static void MatSeqAIJGPURule(PetscInt m, PetscInt n, const PetscInt *ai, const P
     sq += ((PetscReal)len - st->smean) * ((PetscReal)len - st->smean);
   }
   st->ssd = rows > st->nlong ? PetscSqrtReal(sq / (PetscReal)(rows - st->nlong)) : 0.0;
-  if (!nonempty && n >= MAT_AIJGPU_LARGE_X)
+  if (!nonempty && n >= ELLG_LARGE_X_COLUMNS)
     for (PetscInt i = 0; i < m; i++)
       for (PetscInt k = ai[i]; k < ai[i + 1]; k++) far += PetscAbsInt(aj[k] - i) > 32767;
   st->far = ai[m] ? (PetscReal)far / (PetscReal)ai[m] : 0.0;
