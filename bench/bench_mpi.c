@@ -5,6 +5,7 @@ for another type such as PETSc's aijcusparse, the no-ovl columns are -).\n\
                          N x N x (N ranks) in all)\n\
   -scaling <strong,weak>\n\
   -mat_type <type>       the matrix type (default ellg; any type of PETSc's with MatCreateVecs() vectors)\n\
+  -vec_type <type>       the vectors' type (default the matrix's, that of MatCreateVecs())\n\
   -reps <r>              MatMult products per timed batch (default 100); 5 batches, the median counts\n\
   -cg_its <k>            CG iterations per timed solve (default 100)\n\
   -check_only            no timing: check A 1 (exact) with and without overlap\n\n";
@@ -144,6 +145,7 @@ int main(int argc, char **argv)
   PetscReal         ms[2] = {-1, -1}, cg[2] = {-1, -1}, msd;
   PetscReal         err[2] = {0, 0};
   PetscInt          nruns;
+  char              vtype[64] = "";
   void (*getbackend)(void);
 
   PetscFunctionBeginUser;
@@ -156,6 +158,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-cg_its", &its, NULL));
   PetscCall(PetscOptionsGetEnum(NULL, NULL, "-scaling", scalings, &sc, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-check_only", &check, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vtype, sizeof(vtype), NULL));
   weak = (PetscBool)(sc == 1);
   PetscCheck(n > 1 && reps > 0 && its > 0, b.comm, PETSC_ERR_ARG_OUTOFRANGE, "-n must be > 1, -reps and -cg_its > 0");
   nz = weak ? n * size : n;
@@ -176,6 +179,7 @@ int main(int argc, char **argv)
   nnz = ai[m];
   PetscCall(PetscFree3(ai, aj, aa));
   PetscCallMPI(MPI_Allreduce(&nnz, &nnzg, 1, MPIU_INT, MPI_SUM, b.comm));
+  if (vtype[0]) PetscCall(MatSetVecType(A, vtype));
   PetscCall(MatCreateVecs(A, &x, &y));
   PetscCall(VecSet(x, 1.0));
   /* ours: the backend says where it computes; another type computes on the GPU when its vectors are PETSc's CUDA vectors */

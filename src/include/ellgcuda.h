@@ -75,6 +75,9 @@ int ELLGCudaScatterColumns(void *stream, int n, int ncols, const int *idx, const
 int ELLGCublasGetHandle(void **handle);
 int ELLGCublasDestroyHandle(void);
 
+/* frees the mapped host memory that the vector reductions write their results to (allocated at the first) */
+int ELLGCudaVecFreeResults(void);
+
 /* the library's cuSPARSE handle (a cusparseHandle_t), created on first use, on the legacy default
    stream, where the formats are built and the products run */
 int ELLGCusparseGetHandle(void **handle);

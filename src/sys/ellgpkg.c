@@ -17,6 +17,7 @@ PetscErrorCode PetscELLGFinalizePackage(void)
 #if defined(ELLG_HAVE_CUDA)
   PetscCallELLGCuda(ELLGCublasDestroyHandle());
   PetscCallELLGCuda(ELLGCusparseDestroyHandle());
+  PetscCallELLGCuda(ELLGCudaVecFreeResults());
 #endif
   PetscELLGPackageInitialized = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -1,4 +1,4 @@
-/* Kernels of the cuda backend: cuBLAS for BLAS-1, own kernels for the rest */
+/* Kernels of the cuda backend: cuBLAS for BLAS-1 updates, own kernels for the rest and for the reductions */
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
 #include <climits>
@@ -11,11 +11,38 @@
 #define MAXBLOCKS 1024  /* blocks of a reduction */
 #define GROUP     8     /* vectors per kernel in mdot and maxpy */
 
-/* Scratch of the reductions: per-block partial results, then the final ones */
-static __device__ double partial[GROUP * MAXBLOCKS];
-static __device__ int    partialidx[MAXBLOCKS];
-static __device__ double result[GROUP];
-static __device__ int    resultidx;
+/* Scratch of the reductions: per-block partial results, the blocks done (back to 0 by the last), and the final
+   results of MaxLoc */
+static __device__ double       partial[GROUP * MAXBLOCKS];
+static __device__ int          partialidx[MAXBLOCKS];
+static __device__ unsigned int blocksdone;
+static __device__ double       result[GROUP];
+static __device__ int          resultidx;
+
+/* The final results of the sum and max reductions, in mapped pinned host memory that the last block writes: the
+   host reads them once the default stream is synchronized, with no copy (a copy after the kernel costs a second
+   round trip to the device, as much again as the kernel's launch and wait on a small vector) */
+static double *hostresult;
+
+static int HostResult(double **h)
+{
+  int err;
+
+  if (!hostresult && (err = (int)cudaHostAlloc((void **)&hostresult, GROUP * sizeof(double), cudaHostAllocMapped | cudaHostAllocPortable))) {
+    hostresult = nullptr;
+    return err;
+  }
+  *h = hostresult;
+  return 0;
+}
+
+extern "C" int ELLGCudaVecFreeResults(void)
+{
+  double *h = hostresult;
+
+  hostresult = nullptr;
+  return h ? (int)cudaFreeHost(h) : 0;
+}
 
 static int Blocks(int n, int max)
 {
@@ -185,11 +212,13 @@ __device__ void BlockReduce(double (*sh)[BLOCK])
   }
 }
 
-/* block b reduces its part of the NV values f(i, v) into partial[k * gridDim.x + b] */
+/* block b reduces its part of the NV values f(i, v) into partial[k * gridDim.x + b]; the last block to finish then
+   reduces the partial results in block order (the same result every run) into out[k] */
 template <int NV, class Op, class F>
-__global__ void ReducePartial(int n, F f)
+__global__ void ReduceKernel(int n, F f, double *out)
 {
   __shared__ double sh[NV][BLOCK];
+  __shared__ bool   last;
   double            acc[NV], v[NV];
 
   for (int k = 0; k < NV; k++) acc[k] = Op::Identity();
@@ -200,42 +229,44 @@ __global__ void ReducePartial(int n, F f)
   for (int k = 0; k < NV; k++) sh[k][threadIdx.x] = acc[k];
   __syncthreads();
   BlockReduce<NV, Op>(sh);
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     for (int k = 0; k < NV; k++) partial[k * gridDim.x + blockIdx.x] = sh[k][0];
-}
-
-template <int NV, class Op>
-__global__ void ReduceFinal(int nb)
-{
-  __shared__ double sh[NV][BLOCK];
-
+    __threadfence();
+    last = atomicInc(&blocksdone, gridDim.x - 1) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last) return;
   for (int k = 0; k < NV; k++) {
-    double acc = Op::Identity();
+    double a = Op::Identity();
 
-    for (int j = threadIdx.x; j < nb; j += BLOCK) acc = Op::Combine(acc, partial[k * nb + j]);
-    sh[k][threadIdx.x] = acc;
+    for (int j = threadIdx.x; j < (int)gridDim.x; j += BLOCK) a = Op::Combine(a, ((volatile double *)partial)[k * gridDim.x + j]);
+    sh[k][threadIdx.x] = a;
   }
   __syncthreads();
   BlockReduce<NV, Op>(sh);
-  if (threadIdx.x == 0)
-    for (int k = 0; k < NV; k++) result[k] = sh[k][0];
+  if (threadIdx.x == 0) {
+    for (int k = 0; k < NV; k++) out[k] = sh[k][0];
+    __threadfence_system();
+  }
 }
 
-/* r[k] = Op over i of the NV values f(i, v), in a fixed order (the same result every run) */
+/* r[k] = Op over i of the NV values f(i, v), in a fixed order (the same result every run): one kernel, whose result
+   the host reads from mapped memory once the default stream is done */
 template <int NV, class Op, class F>
 static int Reduce(int n, F f, double *r)
 {
-  int nb, err;
+  double *h;
+  int     err;
 
   if (n <= 0) {
     for (int k = 0; k < NV; k++) r[k] = 0.0;
     return 0;
   }
-  nb = Blocks(n, MAXBLOCKS);
-  ReducePartial<NV, Op><<<nb, BLOCK>>>(n, f);
-  ReduceFinal<NV, Op><<<1, BLOCK>>>(nb);
-  if ((err = (int)cudaGetLastError())) return err;
-  return (int)cudaMemcpyFromSymbol(r, result, NV * sizeof(double));
+  if ((err = HostResult(&h))) return err;
+  ReduceKernel<NV, Op><<<Blocks(n, MAXBLOCKS), BLOCK>>>(n, f, h);
+  if ((err = (int)cudaGetLastError()) || (err = (int)cudaStreamSynchronize(0))) return err;
+  for (int k = 0; k < NV; k++) r[k] = ((volatile double *)h)[k];
+  return 0;
 }
 
 struct ValueF {
@@ -246,6 +277,16 @@ struct ValueF {
 struct AbsF {
   const double   *x;
   __device__ void operator()(int i, double *v) const { v[0] = fabs(x[i]); }
+};
+
+struct DotF {
+  const double   *x, *y;
+  __device__ void operator()(int i, double *v) const { v[0] = x[i] * y[i]; }
+};
+
+struct SquareF {
+  const double   *x;
+  __device__ void operator()(int i, double *v) const { v[0] = x[i] * x[i]; }
 };
 
 struct DotNorm2F {
@@ -434,13 +475,7 @@ static int Binary(VecGPUBinaryOp op, int n, const double *x, const double *y, do
 
 static int Dot(int n, const double *x, const double *y, double *r)
 {
-  cublasHandle_t h;
-  int            err;
-
-  *r = 0.0;
-  if (n <= 0) return 0;
-  if ((err = Handle(&h))) return err;
-  return CublasError(cublasDdot(h, n, x, 1, y, 1, r));
+  return Reduce<1, SumOp>(n, DotF{x, y}, r);
 }
 
 static int MDot(int n, int nv, const double *x, const double *const *y, double *r)
@@ -471,22 +506,29 @@ static int DotNorm2(int n, const double *s, const double *t, double *dp, double 
 
 static int Norm1(int n, const double *x, double *r)
 {
-  cublasHandle_t h;
-  int            err;
-
-  *r = 0.0;
-  if (n <= 0) return 0;
-  if ((err = Handle(&h))) return err;
-  return CublasError(cublasDasum(h, n, x, 1, r));
+  return Reduce<1, SumOp>(n, AbsF{x}, r);
 }
 
+/* below this sum of squares, squares that underflowed could matter: cuBLAS's scaled norm then (as above overflow) */
+#define NORM2_SAFE_SUM 1e-250
+
+/* the square root of the sum of squares, one reduction; cuBLAS's scaled nrm2 when that sum overflowed or is so
+   small that entries whose squares underflow could count (a zero vector too) */
 static int Norm2(int n, const double *x, double *r)
 {
   cublasHandle_t h;
+  double         s;
   int            err;
 
-  *r = 0.0;
-  if (n <= 0) return 0;
+  if ((err = Reduce<1, SumOp>(n, SquareF{x}, &s))) return err;
+  if (n <= 0 || (std::isfinite(s) && s >= NORM2_SAFE_SUM)) {
+    *r = std::sqrt(s);
+    return 0;
+  }
+  if (s != s) { /* a NaN entry: the norm is NaN */
+    *r = s;
+    return 0;
+  }
   if ((err = Handle(&h))) return err;
   return CublasError(cublasDnrm2(h, n, x, 1, r));
 }
