@@ -244,6 +244,22 @@ static PetscErrorCode OpNorms(Vec v[], PetscScalar s[])
   s[5] = r[1];
   PetscFunctionReturn(0);
 }
+/* 2-norms whose sums of squares overflow (entries about 1e200) and underflow (about 1e-200), scaled back */
+static PetscErrorCode OpNorm2Extreme(Vec v[], PetscScalar s[])
+{
+  PetscReal r;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecScale(v[0], 1e200));
+  PetscCall(VecNorm(v[0], NORM_2, &r));
+  s[0] = r * 1e-200;
+  PetscCall(VecScale(v[0], 1e-200));
+  PetscCall(VecScale(v[0], 1e-200));
+  PetscCall(VecNorm(v[0], NORM_2, &r));
+  s[1] = r * 1e200;
+  PetscCall(VecScale(v[0], 1e200));
+  PetscFunctionReturn(0);
+}
 static PetscErrorCode OpNormalize(Vec v[], PetscScalar s[])
 {
   PetscReal r;
@@ -404,6 +420,7 @@ static const Op ops[] = {
   {"VecMDot 11",                       OpMDot11,               NV},
   {"VecMTDot 11",                      OpMTDot11,              NV},
   {"VecNorm 1, 2, inf, frob, 1_and_2", OpNorms,                4 },
+  {"VecNorm 2 near overflow, underflow", OpNorm2Extreme,        1 },
   {"VecNormalize",                     OpNormalize,            1 },
   {"VecDotNorm2",                      OpDotNorm2,             2 },
   {"VecSum",                           OpSum,                  1 },
