@@ -3,11 +3,12 @@
 
 /*
    Whether an operation of v with the vector arguments w[] runs on the backend: they must all be
-   device vectors of v's backend, none with a host array checked out. Otherwise (a plain VECSEQ
-   among them, say) the operation runs the host code of v's base type (VecGPUUseBase_Private()).
-   Operations on v alone choose with VecGPUArray_Private().
+   device vectors of v's backend, none with a host array checked out, or, when read only, vectors
+   whose values the backend reads in place (PETSc's CUDA vectors for cuda: VecGPUInBackend(),
+   VecGPURead()). Otherwise (a plain VECSEQ among them, say) the operation runs the host code of
+   v's base type (VecGPUUseBase_Private()). Operations on v alone choose with VecGPUArray_Private().
 */
-static PetscErrorCode VecGPUOnBackend(Vec v, PetscInt nw, const Vec w[], Vec_GPU **g, PetscBool *on)
+static PetscErrorCode VecGPUOnBackendArgs(Vec v, PetscInt nw, const Vec w[], PetscBool readonly, Vec_GPU **g, PetscBool *on)
 {
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(v, g));
@@ -16,24 +17,58 @@ static PetscErrorCode VecGPUOnBackend(Vec v, PetscInt nw, const Vec w[], Vec_GPU
     Vec_GPU *gw;
 
     PetscCall(VecGPUGetData_Private(w[i], &gw));
-    *on = (PetscBool)(gw && gw->backend == (*g)->backend && !VecGPUCheckedOut(gw));
+    if (gw) *on = (PetscBool)(gw->backend == (*g)->backend && !VecGPUCheckedOut(gw));
+    else if (readonly) PetscCall(VecGPUInBackend(w[i], (*g)->backend, on));
+    else *on = PETSC_FALSE;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode VecGPURead(Vec v, const PetscScalar **a)
+/* VecGPUOnBackendArgs() for arguments w[] that the operation only reads */
+static PetscErrorCode VecGPUOnBackend(Vec v, PetscInt nw, const Vec w[], Vec_GPU **g, PetscBool *on)
 {
   PetscFunctionBegin;
-  PetscCall(VecGPUBackendArray_Private(v, ELLG_ACCESS_READ, (PetscScalar **)a));
+  PetscCall(VecGPUOnBackendArgs(v, nw, w, PETSC_TRUE, g, on));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the backend arrays of vectors v[] for reading, in an array to free with PetscFree() */
+/* the backend array of an argument v for reading: ours, or in place that of another type's vector (PETSc's CUDA
+   vector), to give back with VecGPUReadDone() once the operation's kernels are queued */
+static PetscErrorCode VecGPURead(Vec v, const PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (g) PetscCall(VecGPUBackendArray_Private(v, ELLG_ACCESS_READ, (PetscScalar **)a));
+  else PetscCall(VecGPUGetBackendArray(v, ELLG_ACCESS_READ, (PetscScalar **)a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGPUReadDone(Vec v, const PetscScalar **a)
+{
+  Vec_GPU *g;
+
+  PetscFunctionBegin;
+  PetscCall(VecGPUGetData_Private(v, &g));
+  if (!g) PetscCall(VecGPURestoreBackendArray(v, ELLG_ACCESS_READ, (PetscScalar **)a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the backend arrays of vectors v[] for reading, in an array that VecGPUReadVecsDone() gives back and frees */
 static PetscErrorCode VecGPUReadVecs(PetscInt n, const Vec v[], const PetscScalar ***a)
 {
   PetscFunctionBegin;
   PetscCall(PetscMalloc1(n, (PetscScalar ***)a));
   for (PetscInt i = 0; i < n; i++) PetscCall(VecGPURead(v[i], &(*a)[i]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode VecGPUReadVecsDone(PetscInt n, const Vec v[], const PetscScalar ***a)
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < n; i++) PetscCall(VecGPUReadDone(v[i], &(*a)[i]));
+  PetscCall(PetscFree(*a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -123,7 +158,7 @@ static PetscErrorCode VecCopy_GPU(Vec x, Vec y)
   PetscScalar       *ya;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
+  PetscCall(VecGPUOnBackendArgs(x, 1, &y, PETSC_FALSE, &g, &on));
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_WRITE, &ya));
@@ -139,7 +174,7 @@ static PetscErrorCode VecSwap_GPU(Vec x, Vec y)
   PetscScalar *xa, *ya;
 
   PetscFunctionBegin;
-  PetscCall(VecGPUOnBackend(x, 1, &y, &g, &on));
+  PetscCall(VecGPUOnBackendArgs(x, 1, &y, PETSC_FALSE, &g, &on));
   if (on) {
     PetscCall(VecGPUBackendArray_Private(x, ELLG_ACCESS_READ_WRITE, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
@@ -161,6 +196,7 @@ static PetscErrorCode VecAXPY_GPU(Vec y, PetscScalar alpha, Vec x)
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->axpy(VecGPULocalSize(y), alpha, xa, ya));
+    PetscCall(VecGPUReadDone(x, &xa));
     PetscCall(PetscLogFlops(2.0 * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, axpy, (y, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -176,6 +212,7 @@ static PetscErrorCode VecGPUAXPBY(Vec y, Vec_GPU *g, PetscScalar alpha, PetscSca
   PetscCall(VecGPURead(x, &xa));
   PetscCall(VecGPUBackendArray_Private(y, beta == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &ya));
   PetscCallVecGPUKernel(g->kernels->axpby(VecGPULocalSize(y), alpha, beta, xa, ya));
+  PetscCall(VecGPUReadDone(x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -222,6 +259,8 @@ static PetscErrorCode VecAXPBYPCZ_GPU(Vec z, PetscScalar alpha, PetscScalar beta
     PetscCall(VecGPURead(y, &ya));
     PetscCall(VecGPUBackendArray_Private(z, gamma == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &za));
     PetscCallVecGPUKernel(g->kernels->axpbypcz(VecGPULocalSize(z), alpha, beta, gamma, xa, ya, za));
+    PetscCall(VecGPUReadDone(x, &xa));
+    PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(PetscLogFlops(5.0 * z->map->n));
   } else VecGPUUseBase_Private(z, g, ELLG_ACCESS_READ_WRITE, axpbypcz, (z, alpha, beta, gamma, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -242,6 +281,8 @@ static PetscErrorCode VecWAXPY_GPU(Vec w, PetscScalar alpha, Vec x, Vec y)
     PetscCall(VecGPURead(y, &ya));
     PetscCall(VecGPUBackendArray_Private(w, ELLG_ACCESS_WRITE, &wa));
     PetscCallVecGPUKernel(g->kernels->waxpy(VecGPULocalSize(w), alpha, xa, ya, wa));
+    PetscCall(VecGPUReadDone(x, &xa));
+    PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(PetscLogFlops(2.0 * w->map->n));
   } else VecGPUUseBase_Private(w, g, ELLG_ACCESS_READ_WRITE, waxpy, (w, alpha, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -260,7 +301,7 @@ static PetscErrorCode VecMAXPY_GPU(Vec y, PetscInt nv, const PetscScalar *alpha,
     PetscCall(VecGPUReadVecs(nv, x, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->maxpy(VecGPULocalSize(y), (int)nv, alpha, xa, ya));
-    PetscCall(PetscFree(xa));
+    PetscCall(VecGPUReadVecsDone(nv, x, &xa));
     PetscCall(PetscLogFlops(2.0 * nv * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, maxpy, (y, nv, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -277,6 +318,8 @@ static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, 
   PetscCall(VecGPURead(y, &ya));
   PetscCall(VecGPUBackendArray_Private(w, ELLG_ACCESS_WRITE, &wa));
   PetscCallVecGPUKernel(g->kernels->binary(op, VecGPULocalSize(w), xa, ya, wa));
+  PetscCall(VecGPUReadDone(x, &xa));
+  PetscCall(VecGPUReadDone(y, &ya));
   PetscCall(PetscLogFlops(w->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -316,6 +359,7 @@ static PetscErrorCode VecDotLocal_GPU(Vec x, Vec y, PetscScalar *z)
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
     PetscCallVecGPUKernel(g->kernels->dot(VecGPULocalSize(x), xa, ya, z));
+    PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(PetscLogFlops(PetscMax(2.0 * x->map->n - 1, 0.0)));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, dot_local, (x, y, z));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -341,7 +385,7 @@ static PetscErrorCode VecMDotLocal_GPU(Vec x, PetscInt nv, const Vec y[], PetscS
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPUReadVecs(nv, y, &ya));
     PetscCallVecGPUKernel(g->kernels->mdot(VecGPULocalSize(x), (int)nv, xa, ya, z));
-    PetscCall(PetscFree(ya));
+    PetscCall(VecGPUReadVecsDone(nv, y, &ya));
     PetscCall(PetscLogFlops(PetscMax(nv * (2.0 * x->map->n - 1), 0.0)));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, mdot_local, (x, nv, y, z));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -427,6 +471,7 @@ static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar
     PetscCall(VecGPURead(s, &sa));
     PetscCall(VecGPURead(t, &ta));
     PetscCallVecGPUKernel(g->kernels->dotnorm2(VecGPULocalSize(s), sa, ta, &r[0], &r[1]));
+    PetscCall(VecGPUReadDone(t, &ta));
     PetscCall(PetscLogFlops(PetscMax(4.0 * s->map->n - 2, 0.0)));
   } else { /* the base types have no dotnorm2: two local dots of the host code */
     VecGPUUseBase_Private(s, g, ELLG_ACCESS_READ, dot_local, (s, t, &r[0]));
@@ -505,6 +550,7 @@ static PetscErrorCode VecMaxPointwiseDivide_GPU(Vec x, Vec y, PetscReal *m)
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
     PetscCallVecGPUKernel(g->kernels->maxpointwisedivide(VecGPULocalSize(x), xa, ya, m));
+    PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(PetscLogFlops(x->map->n));
     PetscCall(VecGPUAllreduce_Private(x, m, 1, MPIU_REAL, MPIU_MAX));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, maxpointwisedivide, (x, y, m)); /* reduces over MPI itself */
