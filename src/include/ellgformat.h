@@ -37,8 +37,8 @@ typedef struct {
 
 typedef struct {
   const char *name;                                                                            /* "ellg": options are -mat_<name>_... */
-  PetscInt (*longrowthreads)(PetscInt, PetscInt, PetscReal);                                   /* (m, w, wmean): threads its SpMV gives at least to the longest row (w entries) of m rows of entry-weighted mean length wmean; NULL: pads to the widest row, or multlongrows */
-  PetscBool multlongrows;                                                                      /* its mult computes the long rows too (on the GPU in the same launch as its other rows) */
+  PetscInt (*longrowthreads)(PetscInt, PetscInt, PetscReal);                                   /* (m, w, wmean): threads its SpMV gives at least to the longest row (w entries) of m rows of entry-weighted mean length wmean; NULL: pads to the widest row, or fuses its long rows */
+  PetscInt (*multlongrows)(ELLGFormat, PetscInt, const PetscInt *);                            /* (fmt, m, ai): whether its mult computes the long rows of the m rows of starts ai too (on the GPU in the same launch as its other rows): the default threshold of those long rows, or 0 (not for these rows); NULL: never */
   PetscErrorCode (*create)(ELLGFormat);                                                        /* allocate data, set defaults */
   PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* within the matrix's options block */
   PetscErrorCode (*build)(ELLGFormat, const ELLGCSR *);                                        /* structure and values */
@@ -100,6 +100,7 @@ struct _p_ELLGFormat {
   size_t               bytes;          /* bytes the format holds in the backend's memory */
   PetscInt             long_threshold; /* option: rows longer than this are split out; 0 automatic, -1 never */
   PetscInt             long_applied;   /* the threshold of the last build */
+  PetscBool            long_fused;     /* whether the format's mult computes the long rows of the last build (ELLGFormatOps.multlongrows) */
   ELLGLongRows         longrows;       /* the rows split out, NULL when none */
   ELLGUpdateBuffers    update_keep;    /* option: the buffers of values-only updates kept from one to the next */
   int                 *update_index;   /* host: row starts (m+1) and stored row lengths (m) of the last build's pattern */

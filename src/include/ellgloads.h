@@ -68,3 +68,15 @@ __device__ __forceinline__ double ELLGWarpGroupSum(double sum, int T)
   for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
   return sum;
 }
+
+/* the sum of the partial sums of the THREADS threads of a block (a multiple of 32), in its first thread.
+   Every thread of the block calls it (it synchronizes the block) */
+template <int THREADS>
+__device__ __forceinline__ double ELLGBlockSum(double sum)
+{
+  __shared__ double part[THREADS / 32];
+  sum = ELLGGroupSum<32>(sum);
+  if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = sum;
+  __syncthreads();
+  return threadIdx.x < 32 ? ELLGGroupSum<32>(threadIdx.x < THREADS / 32 ? part[threadIdx.x] : 0.0) : 0.0;
+}

@@ -5,8 +5,8 @@
    cut into chunks of LONGROWS_CHUNK entries, each a thread block's work on the GPU:
      chunkrow[c]                    the long row of chunk c
      rowchunk[r]..rowchunk[r+1]     the chunks of long row r
-     partial[c]                     the sum of chunk c, added up per row in order (deterministic) by
-                                    the last block of the row to finish, which arrived[r] counts
+     partial[c]                     the sum of chunk c, added up per row in a fixed order (deterministic)
+                                    by the last block of the row to finish, which arrived[r] counts
    Sparse times dense adds the long rows' part to C (ellgspmmargs.h) the same way, a thread block per
    chunk and pass of lc columns, the sums of chunk c for column j in work[c + nchunks j].
    Each function exists once per backend: LongRowsHost* (longrowshost.c, plain loops over the rows),
@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define LONGROWS_CHUNK 8192
+#define LONGROWS_CHUNK 2048
 #define LONGROWS_THREADS 256 /* threads of the block that takes a chunk */
 
 typedef struct {
@@ -27,6 +27,14 @@ typedef struct {
   int    *ids, *rowptr, *col, *chunkrow, *rowchunk, *arrived;
   double *val, *partial;
 } LongRowsArrays;
+
+/* *l, or no long rows (l NULL) */
+static inline LongRowsArrays LongRowsArraysOrNone(const LongRowsArrays *l)
+{
+  const LongRowsArrays none = {0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+
+  return l ? *l : none;
+}
 
 /* entries of the long rows from the CSR of the whole matrix (csrcol NULL: values only) */
 int  LongRowsCudaGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval);

@@ -273,7 +273,7 @@ static PetscErrorCode ELLGFormatFreeStored(ELLGFormat fmt)
    the caller frees them, also when the build fails */
 static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, ELLGCSR *csr, const PetscInt **sai, PetscInt **len, PetscInt **rows)
 {
-  PetscInt nlong;
+  PetscInt nlong, fused;
 
   PetscFunctionBegin;
   fmt->m      = m;
@@ -295,7 +295,9 @@ static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n
   PetscCall(ELLGFormatStoredRowStarts(fmt, ai, sai));
   csr->m            = fmt->mstored;
   csr->ai           = *sai;
-  fmt->long_applied = ELLGLongRowsThreshold(fmt, fmt->mstored, *sai);
+  fused             = fmt->ops->multlongrows ? fmt->ops->multlongrows(fmt, fmt->mstored, *sai) : 0;
+  fmt->long_fused   = (PetscBool)(fused > 0);
+  fmt->long_applied = ELLGLongRowsThreshold(fmt, fmt->mstored, *sai, fused);
   PetscCall(PetscMalloc1(fmt->mstored, len));
   PetscCall(ELLGLongRowsSplit(fmt, *sai, *len, &nlong, rows));
   csr->len      = *len;
@@ -404,11 +406,11 @@ PetscErrorCode ELLGFormatMult(ELLGFormat fmt, const PetscScalar *x, const PetscS
   PetscFunctionBegin;
   if (!fmt->rows) {
     PetscCall(fmt->ops->mult(fmt, x, z, y));
-    if (fmt->longrows && !fmt->ops->multlongrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
+    if (fmt->longrows && !fmt->long_fused) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(fmt->ops->mult(fmt, x, NULL, fmt->rows_work));
-  if (fmt->longrows && !fmt->ops->multlongrows) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, fmt->rows_work));
+  if (fmt->longrows && !fmt->long_fused) PetscCall(ELLGLongRowsMultAdd(fmt->longrows, x, fmt->rows_work));
   if (!z) PetscCall(PetscELLGMemset(fmt->backend, y, 0, sizeof(PetscScalar) * fmt->m));
   else if (z != y) PetscCall(PetscELLGMemcpy(fmt->backend, y, z, sizeof(PetscScalar) * fmt->m, ELLG_MEMCPY_DTOD));
   PetscELLGBackendCall(fmt->backend, ELLGHostScatter, ELLGCudaScatter, (NULL, (int)fmt->mstored, fmt->rows_d, fmt->rows_work, y, 1));

@@ -33,6 +33,8 @@ typedef struct {
   double     mean;                /* mean length of the stored rows of the last build */
   PetscInt   width;               /* the longest stored row of the last build */
   double     sd;                  /* the standard deviation of the lengths of the stored rows of the last build */
+  PetscBool  spread;              /* CSR-stream for the last build's rows, from their lengths alone (CSRGMultLongRows()) */
+  PetscBool  stream;              /* CSR-stream for the last build */
 } CSRG;
 
 static PetscErrorCode CSRGCreate(ELLGFormat fmt)
@@ -121,27 +123,45 @@ static PetscBool CSRGSameParameters(ELLGFormat from, ELLGFormat to)
   return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact && a->kernel == b->kernel);
 }
 
-/* the CSR-stream kernel's blocks of the rows of lengths len (blockrow, *nblocks + 1 starts, allocated here): each
-   takes rows while their entries fit CSRG_STREAM_ENTRIES and they are at most CSRG_STREAM_THREADS; a row of more
-   entries is a block of its own */
-static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, int **blockrow, int *nblocks)
+/* the CSR-stream kernel's blocks of the rows of lengths len (blockrow, a start and an end for each of *nblocks,
+   allocated here): each takes rows while their entries fit CSRG_STREAM_ENTRIES and they are at most
+   CSRG_STREAM_THREADS; a row of more entries is a block of its own. The nlong rows longrows[] (ascending; none
+   when the long rows are multiplied apart) are in no block. */
+static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, PetscInt nlong, const PetscInt *longrows, int **blockrow, int *nblocks)
 {
   PetscFunctionBegin;
   for (int pass = 0; pass < 2; pass++) {
-    int nb = 0;
+    int      nb = 0;
+    PetscInt l  = 0;
 
     for (PetscInt i = 0; i < m; nb++) {
       PetscInt rows = 0, nnz = 0;
 
-      if (pass) (*blockrow)[nb] = (int)i;
+      for (; l < nlong && longrows[l] == i; l++) i++;
+      if (i == m) break;
+      if (pass) (*blockrow)[2 * nb] = (int)i;
       do nnz += len[i++];
-      while (i < m && ++rows < CSRG_STREAM_THREADS && nnz + len[i] <= CSRG_STREAM_ENTRIES);
+      while (i < m && ++rows < CSRG_STREAM_THREADS && nnz + len[i] <= CSRG_STREAM_ENTRIES && !(l < nlong && longrows[l] == i));
+      if (pass) (*blockrow)[2 * nb + 1] = (int)i;
     }
-    if (pass) (*blockrow)[nb] = (int)m;
-    else PetscCall(PetscMalloc1(nb + 1, blockrow));
+    if (!pass) PetscCall(PetscMalloc1(2 * nb, blockrow));
     *nblocks = nb;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGFormatOps.multlongrows: CSR-stream, when it runs on these rows for their lengths alone (the kernel option, or
+   CSRG_STREAM_MIN_NNZ entries or more whose lengths have a standard deviation above their mean), multiplies the
+   rows longer than its blocks hold in the same launch, their chunks first: a block per CSRG_STREAM_ENTRIES entries
+   of a long row keeps every block of the launch as short as the others */
+static PetscInt CSRGMultLongRows(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
+{
+  CSRG     *c    = (CSRG *)fmt->data;
+  double    sq   = 0.0, mean = m ? (double)ai[m] / (double)m : 0.0;
+
+  for (PetscInt i = 0; i < m; i++) sq += (double)(ai[i + 1] - ai[i]) * (double)(ai[i + 1] - ai[i]);
+  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && m && PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - mean * mean)) > mean));
+  return c->spread ? CSRG_STREAM_ENTRIES : 0;
 }
 
 static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
@@ -149,7 +169,7 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   CSRG          *c = (CSRG *)fmt->data;
   const PetscInt m = csr->m;
   int           *rowptr, *blockrow = NULL;
-  PetscBool      compact, stream;
+  PetscBool      fits16, compact, stream;
   double         sq = 0.0;
   PetscErrorCode ierr;
 
@@ -167,18 +187,19 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   c->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - c->mean * c->mean)) : 0.0;
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
-  compact = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr));
-  stream  = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && (c->sd > c->mean || (!compact && csr->n >= ELLG_LARGE_X_COLUMNS))));
-  compact = (PetscBool)(compact && c->compact && !stream);
+  fits16  = (PetscBool)(c->kernel != CSRG_KERNEL_STREAM && ELLGFormatCompactIndices(csr));
+  stream  = (PetscBool)(c->spread || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && !fits16 && csr->n >= ELLG_LARGE_X_COLUMNS));
+  compact = (PetscBool)(fits16 && c->compact && !stream);
+  c->stream = stream;
   /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
   ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);
   if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.rowptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD);
   PetscCall(PetscFree(rowptr));
   PetscCall(ierr);
   if (stream) { /* likewise the blocks */
-    PetscCall(CSRGStreamBlocks(m, csr->len, &blockrow, &c->a.nblocks));
-    ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)(c->a.nblocks + 1), (void **)&c->a.blockrow);
-    if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.blockrow, blockrow, sizeof(int) * (size_t)(c->a.nblocks + 1), ELLG_MEMCPY_HTOD);
+    PetscCall(CSRGStreamBlocks(m, csr->len, fmt->long_fused ? csr->nlong : 0, csr->longrows, &blockrow, &c->a.nblocks));
+    ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * 2 * (size_t)c->a.nblocks, (void **)&c->a.blockrow);
+    if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, c->a.blockrow, blockrow, sizeof(int) * 2 * (size_t)c->a.nblocks, ELLG_MEMCPY_HTOD);
     PetscCall(PetscFree(blockrow));
     PetscCall(ierr);
   }
@@ -186,7 +207,7 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->nnz, (void **)&c->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->nnz, (void **)&c->a.val));
   PetscELLGBackendCall(fmt->backend, CSRGHostPack, CSRGCudaPack, (&c->a, csr->rowptr, csr->col, csr->val));
-  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->nnz + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * (size_t)(c->a.nblocks + 1) : 0);
+  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->nnz + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * 2 * (size_t)c->a.nblocks : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -204,7 +225,7 @@ static PetscErrorCode CSRGMult(ELLGFormat fmt, const PetscScalar *x, const Petsc
   CSRG *c = (CSRG *)fmt->data;
 
   PetscFunctionBegin;
-  PetscELLGBackendCall(fmt->backend, CSRGHostMult, CSRGCudaMult, (&c->a, (int)c->T, (int)c->bs, x, z, y));
+  PetscELLGBackendCall(fmt->backend, CSRGHostMult, CSRGCudaMult, (&c->a, fmt->long_fused ? ELLGLongRowsArrays(fmt->longrows) : NULL, (int)c->T, (int)c->bs, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -242,9 +263,10 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->mean, c->sd, c->width));
-  if (c->a.blockrow) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
+  if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
   else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
-  if (c->a.blockrow) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together, or of one longer row\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES));
+  if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together, or of one longer row%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES,
+                                                 fmt->long_fused && fmt->longrows ? "; before them a block for each chunk of the long rows, in the same launch" : ""));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s%s\n", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)", c->kernel == CSRG_KERNEL_AUTO ? "; the kernel chosen automatically" : ""));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -252,6 +274,7 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
 const ELLGFormatOps ELLGFormatOps_CSRG = {
   .name             = "csrg",
   .longrowthreads   = CSRGAutoThreads, /* the threads every row gets, the longest too */
+  .multlongrows     = CSRGMultLongRows,
   .create           = CSRGCreate,
   .setfromoptions   = CSRGSetFromOptions,
   .build            = CSRGBuild,

@@ -15,13 +15,14 @@ void CSRGHostPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, 
     }
 }
 
-/* the rows block by block for CSR-stream (as its kernel: a row left out of the blocks is left out here too) */
-void CSRGHostMult(const CSRGArrays *c, int threads_per_row, int block_size, const double *x, const double *z, double *y)
+/* the rows block by block for CSR-stream (as its kernel: a row left out of the blocks is left out here too), then
+   the long rows it multiplies (l, or NULL) */
+void CSRGHostMult(const CSRGArrays *c, const LongRowsArrays *l, int threads_per_row, int block_size, const double *x, const double *z, double *y)
 {
   const int nb = c->blockrow ? c->nblocks : 1;
 
   for (int b = 0; b < nb; b++) {
-    const int i0 = c->blockrow ? c->blockrow[b] : 0, i1 = c->blockrow ? c->blockrow[b + 1] : c->m;
+    const int i0 = c->blockrow ? c->blockrow[2 * b] : 0, i1 = c->blockrow ? c->blockrow[2 * b + 1] : c->m;
 
     for (int i = i0; i < i1; i++) {
       double sum = 0.0;
@@ -29,6 +30,10 @@ void CSRGHostMult(const CSRGArrays *c, int threads_per_row, int block_size, cons
       for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += c->val[k] * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
       y[i] = z ? z[i] + sum : sum;
     }
+  }
+  if (l) {
+    for (int r = 0; r < l->nrows; r++) y[l->ids[r]] = z ? z[l->ids[r]] : 0.0;
+    LongRowsHostMultAdd(l, x, y);
   }
 }
 

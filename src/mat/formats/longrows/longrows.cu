@@ -18,7 +18,7 @@ __global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csr
 /* y[row] += the long row's entries times x, a thread block per chunk */
 __global__ void __launch_bounds__(LONGROWS_THREADS) MultAddKernel(const LongRowsArrays l, const double *__restrict__ x, double *y)
 {
-  LongRowsChunkMult(l, blockIdx.x, x, y, y);
+  LongRowsChunkMult<LONGROWS_THREADS>(l, blockIdx.x, x, y, y);
 }
 
 /* the sums of chunk blockIdx.x for the columns of each pass, lc <= LC at a time, into work */

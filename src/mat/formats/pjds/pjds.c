@@ -2,6 +2,7 @@
    grouped in blocks of b_r rows padded to their longest row, and stored diagonal by diagonal; only the
    rows are permuted, so x and y keep the original numbering. */
 #include <ellgformat.h>
+#include <ellglongrowsrule.h>
 #include "pjdskernels.h"
 
 typedef struct {
@@ -373,7 +374,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
 
 const ELLGFormatOps ELLGFormatOps_PJDS = {
   .name             = "pjds",
-  .multlongrows     = PETSC_TRUE,
+  .multlongrows     = ELLGLongRowsBlockThreshold,
   .create           = PJDSCreate,
   .setfromoptions   = PJDSSetFromOptions,
   .build            = PJDSBuild,

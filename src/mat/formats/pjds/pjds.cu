@@ -47,7 +47,7 @@ template <class Col>
 __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const LongRowsArrays l, Col col, const double *__restrict__ x, const double *z, double *y)
 {
   if ((int)blockIdx.x < l.nchunks) { /* the whole block */
-    LongRowsChunkMult(l, blockIdx.x, x, z, y);
+    LongRowsChunkMult<LONGROWS_THREADS>(l, blockIdx.x, x, z, y);
     return;
   }
   const int g = ((blockIdx.x - l.nchunks) * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
@@ -136,8 +136,7 @@ extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int
    long rows */
 extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const LongRowsArrays *l, const double *x, const double *z, double *y)
 {
-  const LongRowsArrays none = {0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-  const LongRowsArrays lr   = l ? *l : none;
+  const LongRowsArrays lr = LongRowsArraysOrNone(l);
 
   if (!p->m) return 0;
   return ELLGWithColumns(p->col, p->off, [&](auto col) {
