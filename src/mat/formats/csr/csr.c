@@ -156,8 +156,8 @@ static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, PetscInt
    of a long row keeps every block of the launch as short as the others */
 static PetscInt CSRGMultLongRows(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
 {
-  CSRG     *c    = (CSRG *)fmt->data;
-  double    sq   = 0.0, mean = m ? (double)ai[m] / (double)m : 0.0;
+  CSRG  *c  = (CSRG *)fmt->data;
+  double sq = 0.0, mean = m ? (double)ai[m] / (double)m : 0.0;
 
   for (PetscInt i = 0; i < m; i++) sq += (double)(ai[i + 1] - ai[i]) * (double)(ai[i + 1] - ai[i]);
   c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && m && PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - mean * mean)) > mean));
@@ -187,7 +187,7 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   c->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - c->mean * c->mean)) : 0.0;
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
-  fits16  = (PetscBool)(c->kernel != CSRG_KERNEL_STREAM && ELLGFormatCompactIndices(csr));
+  fits16  = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr)); /* read only where it decides */
   stream  = (PetscBool)(c->spread || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && !fits16 && csr->n >= ELLG_LARGE_X_COLUMNS));
   compact = (PetscBool)(fits16 && c->compact && !stream);
   c->stream = stream;
