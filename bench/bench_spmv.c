@@ -385,6 +385,13 @@ int main(int argc, char **argv)
       args: -matrices lap2d5-4,${ellg_dir}/bench/data/malformed,${ellg_dir}/bench/data/malformed/missing.mtx,powerlaw-300 -reps 50 -warmup 1
       filter: Error: grep -E "not loaded|FAILED TO LOAD| aij +host " | sed -e "s|[^ ]*bench/data/|bench/data/|" -e "s|(exit status 1): .*|(exit status 1)|" -e "s| aij  *host .*| aij host|"
 
+   # csrg's automatic kernel on a power law of 2^17 entries or more: CSR-stream, its long rows' chunks (one row of
+   # two) in the same launch
+   test:
+      suffix: csrg_stream
+      args: -matrices powerlaw-20000 -formats csrg -check_only -mat_view ::ascii_info
+      filter: grep -E "CSR-stream|long rows|agrees|differ"
+
    test:
       suffix: bytes
       args: -matrices lap2d5-6,lap3d7-4,band-40-2,${ellg_dir}/bench/data/sym5.mtx -bytes_only

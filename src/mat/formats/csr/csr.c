@@ -265,8 +265,8 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->mean, c->sd, c->width));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
   else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
-  if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together, or of one longer row%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES,
-                                                 fmt->long_fused && fmt->longrows ? "; before them a block for each chunk of the long rows, in the same launch" : ""));
+  if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES,
+                                                 !fmt->long_fused ? ", or of one longer row" : fmt->longrows ? "; before them a block for each chunk of the long rows, in the same launch" : ""));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s%s\n", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)", c->kernel == CSRG_KERNEL_AUTO ? "; the kernel chosen automatically" : ""));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
