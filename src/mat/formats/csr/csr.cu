@@ -140,32 +140,30 @@ __global__ void CSRGGetDiagonalKernel(int m, const int *__restrict__ rowptr, Col
 
 static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs); }
 
-extern "C" int CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
-{
-  if (!c->m) return 0;
-  CSRGPackKernel<<<Blocks((long)c->m * 32, 256), 256>>>(c->m, c->rowptr, csrrowptr, csrcol, csrval, c->col, c->off, c->val);
-  return (int)cudaGetLastError();
-}
-
 /* CSR-stream runs three blocks of CSRG_STREAM_THREADS on a multiprocessor, with the L1 cache their shared memory
    leaves (25% of an H200's 228 KB rounds up to a 64 KB carveout for three blocks' 16 KB of staged products, against
    four blocks and a larger carveout by default). On matrices bound by the L2 cache's request rate the L1 cache then
    takes more of the reads of x (H200: 1.4% faster on powerlaw-4000000, 0.3% on random-4000000) */
 #define CSRG_STREAM_CARVEOUT 25 /* percent of the most shared memory a multiprocessor has */
 
+/* a build (csrcol given) also sets the CSR-stream kernel's carveout on the current device, the matrix's, so that
+   the product sets nothing */
+extern "C" int CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
+{
+  int err;
+
+  if (!c->m) return 0;
+  if (csrcol && (err = (int)cudaFuncSetAttribute(CSRGStreamKernel, cudaFuncAttributePreferredSharedMemoryCarveout, CSRG_STREAM_CARVEOUT))) return err;
+  CSRGPackKernel<<<Blocks((long)c->m * 32, 256), 256>>>(c->m, c->rowptr, csrrowptr, csrcol, csrval, c->col, c->off, c->val);
+  return (int)cudaGetLastError();
+}
+
 extern "C" int CSRGCudaMult(const CSRGArrays *c, const LongRowsArrays *l, int T, int bs, const double *x, const double *z, double *y)
 {
-  static unsigned long long carved = 0; /* the devices the kernel's carveout is set on */
-  const LongRowsArrays      lr     = LongRowsArraysOrNone(l);
-  int                       dev, err;
+  const LongRowsArrays lr = LongRowsArraysOrNone(l);
 
   if (!c->m) return 0;
   if (c->blockrow || lr.nchunks) {
-    if ((err = (int)cudaGetDevice(&dev))) return err;
-    if (dev < 64 && !(carved >> dev & 1)) {
-      if ((err = (int)cudaFuncSetAttribute(CSRGStreamKernel, cudaFuncAttributePreferredSharedMemoryCarveout, CSRG_STREAM_CARVEOUT))) return err;
-      carved |= 1ull << dev;
-    }
     CSRGStreamKernel<<<lr.nchunks + c->nblocks, CSRG_STREAM_THREADS>>>(lr, c->blockrow, c->rowptr, c->col, c->val, x, z, y);
     return (int)cudaGetLastError();
   }

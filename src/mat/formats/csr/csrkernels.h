@@ -34,7 +34,8 @@ typedef struct {
 } CSRGArrays;
 
 /* values (and, when csrcol is given, column indices) of each row from the CSR in backend memory whose row i
-   starts at csrrowptr[i]: the first rowptr[i+1] - rowptr[i] entries of the row */
+   starts at csrrowptr[i]: the first rowptr[i+1] - rowptr[i] entries of the row; with csrcol (a build), the CUDA
+   backend also sets the CSR-stream kernel's shared-memory carveout on the current device */
 int  CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval);
 int  CSRGCudaMult(const CSRGArrays *c, const LongRowsArrays *l, int threads_per_row, int block_size, const double *x, const double *z, double *y);
 int  CSRGCudaMultTransposeAdd(const CSRGArrays *c, int block_size, const double *x, double *y);
