@@ -53,6 +53,9 @@ int BenchCudaMemcpyHtoD(void *dst, const void *src, size_t bytes);
    kernel on buffers of the given size: median of reps copies each */
 int BenchCudaCopyBandwidth(size_t bytes, int reps, double *memcpy_Bps, double *kernel_Bps);
 
+/* Launches a kernel of one warp that does nothing: timed as a product, the device's least time for one launch */
+int BenchCudaEmptyKernel(void);
+
 /* Elapsed time between two events recorded on the legacy default stream, which waits for the
    work of all blocking streams: Stop waits for the stop event.
 

@@ -23,7 +23,8 @@ without it.\n\
                            holds the device, so that the device's time is measured without the host's launch\n\
                            latency; false: from an idle device (with it), e.g. under a profiler that\n\
                            serializes kernels\n\
-  -json <file>             also write the results as JSON\n\
+  -json <file>             also write the results as JSON (with the launch floor: the time of an empty kernel,\n\
+                           timed as the products with device vectors, also printed before them)\n\
   -check_only              only compare each product (cuSPARSE's too) with AIJ's, no timing: output for tests\n\
   -bytes_only              only build each format (each setting, with -sweep) and print the device bytes it\n\
                            reports (MatView info) against CSR's 12 nnz + 4 (rows + 1); needs no GPU\n\
@@ -229,7 +230,16 @@ static PetscErrorCode BytesMatrix(Bench *b, const CSR *csr, PetscInt nsettings, 
   PetscFunctionReturn(0);
 }
 
-/* Backend, device, copy bandwidth; the header of -bytes_only's table */
+#if defined(BENCH_HAVE_CUDA)
+static PetscErrorCode EmptyKernel(void *ctx)
+{
+  PetscFunctionBeginUser;
+  PetscCallBenchCuda(BenchCudaEmptyKernel());
+  PetscFunctionReturn(0);
+}
+#endif
+
+/* Backend, device, copy bandwidth, launch floor; the header of -bytes_only's table */
 static PetscErrorCode BenchSetUp(Bench *b)
 {
   PetscFunctionBeginUser;
@@ -248,16 +258,19 @@ static PetscErrorCode BenchSetUp(Bench *b)
   if (b->check_only) PetscFunctionReturn(0);
 #if defined(BENCH_HAVE_CUDA)
   if (b->dev.device) {
-    double memcpy_Bps, kernel_Bps;
+    double    memcpy_Bps, kernel_Bps;
+    PetscReal wall_ms;
 
     PetscCallBenchCuda(BenchCudaCopyBandwidth((size_t)1 << 30, 20, &memcpy_Bps, &kernel_Bps));
     b->memcpy_GBs = 1e-9 * memcpy_Bps;
     b->kernel_GBs = 1e-9 * kernel_Bps;
     b->copy_GBs   = PetscMax(b->memcpy_GBs, b->kernel_GBs);
+    PetscCall(BenchTime(&b->dev, PETSC_TRUE, b->queued, b->warmup, b->reps, EmptyKernel, NULL, &b->floor_ms, &wall_ms));
   }
 #endif
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "bench_spmv: PETSc-ELLG backend %s; GPU: %s\n", PetscELLGBackends[b->backend], b->dev.device ? b->dev.name : b->dev.none));
   if (b->dev.device) PetscCall(PetscPrintf(PETSC_COMM_SELF, "copy bandwidth (read + write, 1 GiB): cudaMemcpy D2D %.1f GB/s, copy kernel %.1f GB/s; %%copy is against the higher\n", (double)b->memcpy_GBs, (double)b->kernel_GBs));
+  if (b->floor_ms > 0) PetscCall(PetscPrintf(PETSC_COMM_SELF, "launch floor: an empty kernel, timed as the products with device vectors, %.4f ms\n", (double)b->floor_ms));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "%" PetscInt_FMT " matrices: a line each as it is done (our fastest setting with device vectors against the best cuSPARSE), then the table\n", b->nmatrices));
   PetscFunctionReturn(0);
 }

@@ -196,6 +196,8 @@ PetscErrorCode WriteJSON(Bench *b, const char *path)
   PetscCall(JSONNumber(fp, "memcpy", b->memcpy_GBs, (PetscBool)(b->copy_GBs > 0), ", "));
   PetscCall(JSONNumber(fp, "kernel", b->kernel_GBs, (PetscBool)(b->copy_GBs > 0), ", "));
   PetscCall(JSONNumber(fp, "reference", b->copy_GBs, (PetscBool)(b->copy_GBs > 0), "},\n"));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  "));
+  PetscCall(JSONNumber(fp, "launch_floor_ms", b->floor_ms, (PetscBool)(b->floor_ms > 0), ",\n"));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"model_bytes\": \"12*nnz + 20*nrows\",\n  \"csr_bytes\": \"12*nnz + 4*(nrows+1)\",\n"));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"speedup_vs_cusparse\": \"the best cuSPARSE ms of the matrix (CSR or SELL) / ms\",\n  \"cusparse_sell_slice\": %d,\n", BENCH_CUSPARSE_SELL_SLICE));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "  \"conv_ms\": \"wall clock from the host CSR to the matrix ready on the device\",\n  \"sweep\": %s,\n", b->sweep ? "true" : "false"));

@@ -33,6 +33,7 @@ typedef struct {
   PetscELLGBackend backend; /* of PETSc-ELLG objects */
   BenchDevice      dev;
   PetscReal        memcpy_GBs, kernel_GBs, copy_GBs;
+  PetscReal        floor_ms; /* an empty kernel, timed as the products with device vectors (0: not timed) */
   PetscInt         imatrix, nmatrices; /* the matrix being run (from 0), of how many */
   Result          *results;
   PetscInt         nresults, maxresults;

@@ -5,7 +5,10 @@ vectors, any setting) against the best cuSPARSE time of each matrix, as a geomet
 matrices with both, how many are slower, and the five least; and for each matrix of 10^7 nonzeros or
 more the best of ours as a percentage of the copy bandwidth of the same run, on the model bytes and on
 the format's own device bytes (+ 16 bytes per row for x and y); with rows of PETSc's own GPU types (petsc/<type>,
-a PETSc built with CUDA), the best of ours against the best of them likewise. Then the charts:
+a PETSc built with CUDA), the best of ours against the best of them likewise. With rows of aijgpu, the type that
+chooses the format: its geometric mean against the best cuSPARSE, the matrices on which it is more than 3% slower
+than the fastest of our other types, and how many of its products take under LAUNCH_BOUND times the run's launch
+floor (an empty kernel timed as the products), with the geometric mean over the others. Then the charts:
 
   <prefix>_speedup.png   per matrix, the speedup of each of our formats (device vectors, the format's own
                          choices) and of the best of ours (any -sweep setting too) against the best
@@ -24,6 +27,9 @@ import json
 import math
 import os
 import sys
+
+
+LAUNCH_BOUND = 1.5  # a product under this many times an empty kernel's time is taken as bound by the launch
 
 
 def device_rows(results):
@@ -58,18 +64,17 @@ def summary(bench, series, matrices):
     if not speedups:
         print("no cuSPARSE timings: no comparison with cuSPARSE")
     else:
-        gmean = math.exp(sum(math.log(x) for x, _ in speedups) / len(speedups))
         slower = sorted(s for s in speedups if s[0] < 1)
-        print(f"best of ours against the best cuSPARSE: geometric mean {gmean:.3f}x over {len(speedups)} matrices, "
+        print(f"best of ours against the best cuSPARSE: geometric mean {gmean([x for x, _ in speedups]):.3f}x over {len(speedups)} matrices, "
               f"slower on {len(slower)}" + (": " + ", ".join(f"{m} {x:.2f}x" for x, m in slower[:5]) if slower else ""))
     petsc = [s for s in series if s.startswith("petsc ")]
     against = [(min(series[s][m]["ms"] for s in petsc if m in series[s]) / best[m]["ms"], m)
                for m in matrices if m in best and any(m in series[s] for s in petsc)]
     if against:
-        gmean = math.exp(sum(math.log(x) for x, _ in against) / len(against))
         slower = sorted(s for s in against if s[0] < 1)
-        print(f"best of ours against the best of PETSc's types ({', '.join(s[6:] for s in sorted(petsc))}): geometric mean {gmean:.3f}x over "
+        print(f"best of ours against the best of PETSc's types ({', '.join(s[6:] for s in sorted(petsc))}): geometric mean {gmean([x for x, _ in against]):.3f}x over "
               f"{len(against)} matrices, slower on {len(slower)}" + (": " + ", ".join(f"{m} {x:.2f}x" for x, m in slower[:5]) if slower else ""))
+    chooser(bench, series, matrices)
     copy = bench["copy_bandwidth_GBs"]["reference"]
     for m in matrices:
         r = best.get(m)
@@ -78,6 +83,35 @@ def summary(bench, series, matrices):
         own = f", own bytes {100 * 1e-9 * (r['device_bytes'] + 16 * r['nrows']) / (1e-3 * r['ms']) / copy:.1f}%" if r["device_bytes"] else ""
         name = r["format"] + ("/" + r["variant"] if r["variant"] else "")
         print(f"  {m}: best {name} {r['ms']:.4f} ms, {r['pct_copy']:.1f}% of the copy bandwidth on the model bytes{own}")
+
+
+def gmean(values):
+    return math.exp(sum(math.log(x) for x in values) / len(values))
+
+
+def chooser(bench, series, matrices):
+    """aijgpu, the type that chooses the format: against the best cuSPARSE, and against the fastest of our other
+    types with their own choices (within 3%); then over the matrices whose product takes more than LAUNCH_BOUND times
+    the launch floor (an empty kernel timed as the products), those the launch does not bound"""
+    rows = series.get("aijgpu", {})
+    others = [s for s in series if s not in ("aijgpu", "best of ours") and not s.startswith(("cusparse", "petsc"))]
+    timed = [m for m in matrices if m in rows and rows[m]["speedup_vs_cusparse"]]
+    if not timed:
+        return
+    slower = sorted((rows[m]["speedup_vs_cusparse"], m) for m in timed if rows[m]["speedup_vs_cusparse"] < 1)
+    print(f"aijgpu (the chooser) against the best cuSPARSE: geometric mean {gmean([rows[m]['speedup_vs_cusparse'] for m in timed]):.3f}x "
+          f"over {len(timed)} matrices, slower on {len(slower)}" + (": " + ", ".join(f"{m} {x:.2f}x" for x, m in slower[:5]) if slower else ""))
+    fastest = {m: min((series[s][m]["ms"], s) for s in others if m in series[s]) for m in timed if any(m in series[s] for s in others)}
+    if fastest:
+        off = [(rows[m]["ms"] / fastest[m][0], m) for m in fastest if rows[m]["ms"] > 1.03 * fastest[m][0]]
+        print(f"  within 3% of the fastest of {', '.join(sorted(others))} on {len(fastest) - len(off)} of {len(fastest)}"
+              + ("; the others: " + ", ".join(f"{m} {x:.2f}x the time of {fastest[m][1]}" for x, m in sorted(off, reverse=True)) if off else ""))
+    floor = bench.get("launch_floor_ms")
+    if floor:
+        bound = [m for m in timed if rows[m]["ms"] < LAUNCH_BOUND * floor]
+        rest = [rows[m]["speedup_vs_cusparse"] for m in timed if m not in bound]
+        print(f"  launch floor {1e3 * floor:.2f} us (an empty kernel): {len(bound)} of the {len(timed)} products under {LAUNCH_BOUND} times it"
+              + (f"; geometric mean over the other {len(rest)} {gmean(rest):.3f}x" if rest else ""))
 
 
 def figure(plt, matrices, title, ylabel):
@@ -148,6 +182,7 @@ def main():
         cusparse, petscrow = name.startswith("cusparse"), name.startswith("petsc ")
         color = "gray" if name == "cusparse CSR" else "black" if cusparse else colors[k % len(colors)]
         plot_series(ax, matrices, series[name], "GBs", marker="s" if cusparse else "^" if petscrow else "o", markersize=4, color=color, label=name)
+    chooser(bench, series, matrices)
     copy = bench["copy_bandwidth_GBs"]["reference"]
     if copy:
         ax.axhline(copy, color="red", linestyle="--", label=f"copy bandwidth {copy:.0f} GB/s (same run)")

@@ -16,7 +16,8 @@
 #                                  CUDA (PETSC_DIR=...), also rows of PETSc's own aijcusparse and
 #                                  sellcuda (-petsc_types; bench/bench_spmv_petsccuda.c)
 #   make bench-plot                bench/plot_bench.py: a summary of $(BENCH_JSON) (geometric mean
-#                                  against cuSPARSE, % of copy bandwidth of the large matrices), then
+#                                  against cuSPARSE, aijgpu's choices, the products bound by the launch,
+#                                  % of copy bandwidth of the large matrices), then
 #                                  charts next to it, bench_spmv_speedup.png and bench_spmv_roofline.png (matplotlib)
 #   make bench-spmm [SPMM_ARGS=...] bench/bench_spmm: sparse times dense C = A B (MatMatMult with a
 #                                  dense B of L = 1, 4, 8, 16, 32 columns) per format, B and C device
