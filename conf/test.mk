@@ -4,7 +4,8 @@
 #                         to install), builds the library, then runs every test: the harness tests
 #                         of tests/, tutorials/ and bench/ (gmakefile.test) and a subset of PETSc's own
 #                         installed KSP and SNES tutorials, plainly and with each of our types
-#                         ($(ELLG_MAT_TYPES), check-petsc-ci in tests/petsc/petsc.mk), and check-pkgconfig;
+#                         ($(ELLG_MAT_TYPES), check-petsc-ci in tests/petsc/petsc.mk), check-pkgconfig and
+#                         check-scripts;
 #                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
 #                         fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
@@ -45,7 +46,8 @@ check:
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
 	{ $(call check_count,tests tutorials and benchmarks,$(CHECK_TESTDIR),$$expected); \
 	  $(MAKE) -s --no-print-directory check-petsc-ci-report; \
-	  $(MAKE) -s --no-print-directory check-pkgconfig; } | $(check_total)
+	  $(MAKE) -s --no-print-directory check-pkgconfig; \
+	  $(MAKE) -s --no-print-directory check-scripts; } | $(check_total)
 
 test: all
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
@@ -73,6 +75,17 @@ check-pkgconfig:
 	  printf '%-26s %4d ok, %d not ok, %d skipped\ncounts 1 0 0\n' "$$suite" 1 0 0; \
 	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: pkgconfig-check (see %s)\ncounts 0 1 0\n' "$$suite" 0 1 0 $$log; fi
 
+# check-scripts: the tests of the benchmarks' Python scripts (bench/test_plot_bench.py: bench-plot's summary on
+# results made by the test), a suite line and a counts line; the details in CHECK_SCRIPTS_LOG. A run that
+# prints no counts (Python missing, a script that does not load) counts as one failure, its errors in
+# CHECK_SCRIPTS_LOG.err
+CHECK_SCRIPTS_LOG := $(CURDIR)/$(ELLG_ARCH_DIR)/tests/scripts.log
+check-scripts:
+	@mkdir -p $(dir $(CHECK_SCRIPTS_LOG)); \
+	out=$$(python3 bench/test_plot_bench.py $(CHECK_SCRIPTS_LOG) 2> $(CHECK_SCRIPTS_LOG).err); \
+	if printf '%s\n' "$$out" | grep -q '^counts '; then printf '%s\n' "$$out"; \
+	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: bench/test_plot_bench.py did not run (see %s)\ncounts 0 1 0\n' 'python scripts:' 0 1 0 $(CHECK_SCRIPTS_LOG).err; fi
+
 # $(call check_count,<suite>,<test dir>,<expected tests>) reads the TAP log of a run and prints a
 # line for the suite, naming the tests that failed, then "counts <passed> <failed> <skipped>".
 # A test case fails when a line of it (run or diff) is "not ok", is skipped when it says SKIP or
@@ -96,4 +109,4 @@ check_count = cat $(2)/$(ELLG_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expec
 check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \
   END { printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""; exit (f > 0 || p == 0) }'
 
-.PHONY: check test cleantest check-pkgconfig
+.PHONY: check test cleantest check-pkgconfig check-scripts
