@@ -150,6 +150,12 @@ static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the standard deviation of m row lengths of mean mean whose squares add up to sq */
+static double CSRGRowLengthsSD(PetscInt m, double mean, double sq)
+{
+  return m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - mean * mean)) : 0.0;
+}
+
 /* ELLGFormatOps.multlongrows: CSR-stream, when it runs on these rows for their lengths alone (the kernel option, or
    CSRG_STREAM_MIN_NNZ entries or more whose lengths have a standard deviation above their mean), multiplies the
    rows longer than its blocks hold in the same launch, their chunks first: a block per CSRG_STREAM_ENTRIES entries
@@ -160,7 +166,7 @@ static PetscInt CSRGMultLongRows(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
   double sq = 0.0, mean = m ? (double)ai[m] / (double)m : 0.0;
 
   for (PetscInt i = 0; i < m; i++) sq += (double)(ai[i + 1] - ai[i]) * (double)(ai[i + 1] - ai[i]);
-  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && m && PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - mean * mean)) > mean));
+  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && CSRGRowLengthsSD(m, mean, sq) > mean));
   return c->spread ? CSRG_STREAM_ENTRIES : 0;
 }
 
@@ -184,7 +190,7 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   }
   c->nnz  = rowptr[m];
   c->mean = m ? (double)c->nnz / (double)m : 0.0;
-  c->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - c->mean * c->mean)) : 0.0;
+  c->sd   = CSRGRowLengthsSD(m, c->mean, sq);
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
   fits16  = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr)); /* read only where it decides */
