@@ -451,7 +451,9 @@ static inline PetscErrorCode MaxDifference(Vec y, Vec yref, PetscReal *err, Pets
   PetscCall(VecGetArrayRead(y, &a));
   PetscCall(VecGetArrayRead(yref, &b));
   for (i = 0; i < n; i++) {
-    *err = PetscMax(*err, PetscAbsScalar(a[i] - b[i]));
+    const PetscReal d = PetscAbsScalar(a[i] - b[i]);
+
+    if (!(d <= *err)) *err = d; /* a NaN stays: no comparison passes it */
     if (nrm) *nrm = PetscMax(*nrm, PetscAbsScalar(b[i]));
   }
   PetscCall(VecRestoreArrayRead(y, &a));

@@ -1,10 +1,13 @@
-static char help[] = "Factors of our seq types (MatSolverType ellg: PETSc's host factorization, triangular solves on the\n\
-device) against PETSc's own factors (MATSOLVERPETSC of the same matrix as AIJ, host vectors). On one process:\n\
-the solver type MatGetFactor() gives for LU, ILU, Cholesky and ICC; ILU(0), ILU(2), ICC(0), LU (nested dissection\n\
-and natural ordering) and Cholesky of a 3D Laplacian, and ILU and LU of a nonsymmetric convection-diffusion\n\
-matrix and of a random diagonally dominant one: MatSolve, MatSolveAdd, MatSolveTranspose and MatSolveTransposeAdd\n\
-on our device vectors and on VECSEQ ones; numeric factorization again with new values in the same pattern (no\n\
-new solve structure: log events ELLGTriBuild, ELLGTriValues, ELLGTriSolve); KSP solves with ICC, ILU(k) and LU\n\
+static char help[] = "Factors of our seq types (MatSolverType ellg: PETSc's host symbolic factorization, ILU and ICC\n\
+numeric factorizations in the backend's memory, LU and Cholesky ones on the host, triangular solves on the device)\n\
+against PETSc's own factors (MATSOLVERPETSC of the same matrix as AIJ, host vectors). On one process: the solver\n\
+type MatGetFactor() gives for LU, ILU, Cholesky and ICC; ILU(0), ILU(2), ICC(0), ICC(1) (reverse Cuthill-McKee),\n\
+LU (nested dissection and natural ordering) and Cholesky of a 3D Laplacian, and ILU (also ILU(1) reverse\n\
+Cuthill-McKee) and LU of a nonsymmetric convection-diffusion matrix and of a random diagonally dominant one:\n\
+MatSolve, MatSolveAdd, MatSolveTranspose and MatSolveTransposeAdd on our device vectors and on VECSEQ ones; numeric\n\
+factorization again with new values in the same pattern (no new solve structure: log events ELLGTriBuild,\n\
+MatGPUFactorNum for ILU and ICC, ELLGTriValues for LU and Cholesky, ELLGTriSolve); pivots that PETSc's shifts act\n\
+on, and -pc_factor_mat_factor_on_host (SeqAIJ's numeric factorization); KSP solves with ICC, ILU(k) and LU\n\
 preconditioners (iterations and solutions); a zero pivot (the factor's error) and a non-square matrix (the\n\
 error). On several processes: GMRES with block Jacobi and ASM (ILU on the blocks) with our mpi type: AIJ's\n\
 iterations and solution, and the solver type of the factors of the blocks. Prints pass/fail lines only.\n\
@@ -237,7 +240,7 @@ static PetscErrorCode CompareSolves(Mat A, Mat F, Mat Fr, VecType vtype, PetscBo
 
 /* the counts of our factor's log events */
 typedef struct {
-  PetscLogDouble build, values, solve;
+  PetscLogDouble build, values, solve, numeric;
 } TriEvents;
 
 static PetscErrorCode GetTriEvents(TriEvents *e)
@@ -246,6 +249,7 @@ static PetscErrorCode GetTriEvents(TriEvents *e)
   PetscCall(EventCount("ELLGTriBuild", &e->build));
   PetscCall(EventCount("ELLGTriValues", &e->values));
   PetscCall(EventCount("ELLGTriSolve", &e->solve));
+  PetscCall(EventCount("MatGPUFactorNum", &e->numeric));
   PetscFunctionReturn(0);
 }
 
@@ -260,8 +264,9 @@ typedef struct {
 /* CheckFactor - the factorization fc of the matrix c (name mname) as our type, by the default solver of the type,
    against that of AIJ by PETSc, with the same orderings (those of the AIJ matrix) and parameters: the solves
    (CompareSolves() on our device vectors and on VECSEQ ones); our log events: the solve structure built (once the
-   factor is done, or with the first solve), the solves logged; then new values in the same pattern (2 A + I), the
-   numeric factorization again on the same factors: the solves again, and the values updated without a new build */
+   factor is done, or with the first solve), ILU and ICC factored in the backend's memory, the solves logged; then new
+   values in the same pattern (2 A + I), the numeric factorization again on the same factors: the solves again, and
+   the values updated without a new build (ILU, ICC: factored again in the backend's memory) */
 static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type, const FactorCase *fc, PetscRandom rnd, PetscInt *nfail)
 {
   Mat           A, R, F, Fr;
@@ -269,6 +274,7 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   MatFactorInfo info;
   TriEvents     e0, e1, e2;
   PetscBool     ok = PETSC_TRUE, transpose = PETSC_FALSE;
+  const PetscBool incomplete = (PetscBool)(fc->ftype == MAT_FACTOR_ILU || fc->ftype == MAT_FACTOR_ICC);
   char          line[128];
 
   PetscFunctionBeginUser;
@@ -290,8 +296,8 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscCall(GetTriEvents(&e1));
   PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: solves match AIJ's", mname, fc->name));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
-  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: ELLGTriBuild, ELLGTriSolve logged", mname, fc->name));
-  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(e1.build > e0.build && e1.solve > e0.solve), nfail));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: ELLGTriBuild, %sELLGTriSolve logged", mname, fc->name, incomplete ? "MatGPUFactorNum, " : ""));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(e1.build > e0.build && e1.solve > e0.solve && (e1.numeric > e0.numeric) == incomplete), nfail));
 
   /* new values, same pattern: numeric factorization only, on the same factors */
   ok = PETSC_TRUE;
@@ -306,8 +312,8 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscCall(GetTriEvents(&e2));
   PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s, new values: solves match AIJ's", mname, fc->name));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
-  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s, new values: ELLGTriValues, no ELLGTriBuild", mname, fc->name));
-  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(e2.values > e1.values && e2.build == e1.build), nfail));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s, new values: %s, no ELLGTriBuild", mname, fc->name, incomplete ? "MatGPUFactorNum" : "ELLGTriValues"));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(e2.build == e1.build && (incomplete ? e2.numeric > e1.numeric && e2.values == e1.values : e2.values > e1.values)), nfail));
 
   PetscCall(ISDestroy(&row));
   PetscCall(ISDestroy(&col));
@@ -315,6 +321,63 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscCall(MatDestroy(&Fr));
   PetscCall(MatDestroy(&A));
   PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
+/* CheckHostNumeric - factorizations our numeric factorization leaves to SeqAIJ's on the host: ICC(0) of a symmetric
+   indefinite matrix with a positive definite shift and ILU(0) of a matrix with a zero pivot with a nonzero shift, whose
+   pivots PETSc's shifts act on (the solves match AIJ's only with PETSc's shifted factors), and ILU(0) with
+   -pc_factor_mat_factor_on_host (no MatGPUFactorNum) */
+static PetscErrorCode CheckHostNumeric(const CSR *indef, const CSR *zeropivot, const CSR *lap, MatType type, PetscRandom rnd, PetscInt *nfail)
+{
+  const struct {
+    const char        *name;
+    const CSR         *c;
+    MatFactorType      ftype;
+    MatFactorShiftType shift;
+    PetscBool          onhost;
+  } cases[] = {
+    {"ICC(0), positive definite shift",       indef,     MAT_FACTOR_ICC, MAT_SHIFT_POSITIVE_DEFINITE, PETSC_FALSE},
+    {"ILU(0), nonzero shift",                 zeropivot, MAT_FACTOR_ILU, MAT_SHIFT_NONZERO,           PETSC_FALSE},
+    {"ILU(0), -pc_factor_mat_factor_on_host", lap,       MAT_FACTOR_ILU, MAT_SHIFT_NONE,              PETSC_TRUE }
+  };
+
+  PetscFunctionBeginUser;
+  for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    Mat           A, R, F, Fr;
+    IS            row, col;
+    MatFactorInfo info;
+    TriEvents     e0, e1;
+    PetscBool     ok = PETSC_TRUE, transpose = PETSC_FALSE;
+    char          line[128];
+
+    PetscCall(CreatePair(PETSC_COMM_SELF, cases[k].c, type, &A, &R));
+    PetscCall(InitInfo(cases[k].ftype, 0, &info));
+    info.shifttype   = (PetscReal)cases[k].shift;
+    info.shiftamount = 100.0 * PETSC_MACHINE_EPSILON; /* PCFactor's default */
+    PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
+    PetscCall(MatGetFactor(R, MATSOLVERPETSC, cases[k].ftype, &Fr));
+    PetscCall(Symbolic(Fr, R, cases[k].ftype, row, col, &info));
+    PetscCall(Numeric(Fr, R, cases[k].ftype, &info));
+    if (cases[k].onhost) PetscCall(PetscOptionsSetValue(NULL, "-pc_factor_mat_factor_on_host", "1"));
+    PetscCall(GetTriEvents(&e0));
+    PetscCall(MatGetFactor(A, NULL, cases[k].ftype, &F));
+    PetscCall(Symbolic(F, A, cases[k].ftype, row, col, &info));
+    PetscCall(Numeric(F, A, cases[k].ftype, &info));
+    PetscCall(GetTriEvents(&e1));
+    if (cases[k].onhost) PetscCall(PetscOptionsClearValue(NULL, "-pc_factor_mat_factor_on_host"));
+    PetscCall(HasTransposeSolve(Fr, &transpose));
+    PetscCall(CompareSolves(A, F, Fr, NULL, transpose, rnd, &ok));
+    if (cases[k].onhost) ok = (PetscBool)(ok && e1.numeric == e0.numeric && e1.build > e0.build);
+    PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: solves match AIJ's%s", cases[k].c->name, cases[k].name, cases[k].onhost ? ", on the host" : ""));
+    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
+    PetscCall(ISDestroy(&row));
+    PetscCall(ISDestroy(&col));
+    PetscCall(MatDestroy(&F));
+    PetscCall(MatDestroy(&Fr));
+    PetscCall(MatDestroy(&A));
+    PetscCall(MatDestroy(&R));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -688,18 +751,20 @@ int main(int argc, char **argv)
     {"ICC(0)",     MAT_FACTOR_ICC,      MATORDERINGNATURAL, 0},
     {"LU nd",      MAT_FACTOR_LU,       MATORDERINGND,      0},
     {"LU natural", MAT_FACTOR_LU,       MATORDERINGNATURAL, 0},
-    {"Cholesky",   MAT_FACTOR_CHOLESKY, MATORDERINGNATURAL, 0}
+    {"Cholesky",   MAT_FACTOR_CHOLESKY, MATORDERINGNATURAL, 0},
+    {"ICC(1) rcm", MAT_FACTOR_ICC,      MATORDERINGRCM,     1}
   };
   const FactorCase  nonsym[] = {
     {"ILU(0)",     MAT_FACTOR_ILU, MATORDERINGNATURAL, 0},
     {"ILU(2)",     MAT_FACTOR_ILU, MATORDERINGNATURAL, 2},
     {"LU nd",      MAT_FACTOR_LU,  MATORDERINGND,      0},
-    {"LU natural", MAT_FACTOR_LU,  MATORDERINGNATURAL, 0}
+    {"LU natural", MAT_FACTOR_LU,  MATORDERINGNATURAL, 0},
+    {"ILU(1) rcm", MAT_FACTOR_ILU, MATORDERINGRCM,     1}
   };
   PetscMPIInt       size;
   PetscRandom       rnd;
   PetscInt          nfail = 0, k;
-  CSR               lap, lapb, cd, cdb, rd;
+  CSR               lap, lapb, cd, cdb, rd, indef, zp;
   char              type[TYPE_LEN], seq[TYPE_LEN];
 
   PetscFunctionBeginUser;
@@ -715,6 +780,14 @@ int main(int argc, char **argv)
   PetscCall(CSRGrid("convdiff bs 4", GRID, wind, &cdb));
   lapb.bs = cdb.bs = 4; /* the rows of a block solved together on the device (the factor's groups) */
   PetscCall(CSRDominant("random", 400, 0.01, 17, &rd));
+  /* the Laplacian with a diagonal of 1: symmetric indefinite; the convection-diffusion matrix with a zero pivot */
+  PetscCall(CSRGrid("indefinite", GRID, zero, &indef));
+  PetscCall(CSRGrid("zero pivot", GRID, wind, &zp));
+  for (PetscInt i = 0; i < indef.M; i++)
+    for (PetscInt q = indef.ia[i]; q < indef.ia[i + 1]; q++)
+      if (indef.ja[q] == i) indef.va[q] = 1.0;
+  for (PetscInt q = zp.ia[0]; q < zp.ia[1]; q++)
+    if (zp.ja[q] == 0) zp.va[q] = 0.0;
 
   if (size == 1) {
     const KSPCase kspcases[] = {
@@ -733,6 +806,7 @@ int main(int argc, char **argv)
     for (k = 0; k < (PetscInt)(sizeof(nonsym) / sizeof(nonsym[0])); k++) PetscCall(CheckFactor(&cdb, cdb.name, type, &nonsym[k], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[0], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[2], rnd, &nfail));
+    PetscCall(CheckHostNumeric(&indef, &zp, &lap, type, rnd, &nfail));
     PetscCall(CheckJacobiSweeps(&lap, type, rnd, &nfail));
     PetscCall(CheckKSP(kspcases, (PetscInt)(sizeof(kspcases) / sizeof(kspcases[0])), type, rnd, &nfail));
     PetscCall(CheckBadUse(type, &nfail));
@@ -744,6 +818,8 @@ int main(int argc, char **argv)
   PetscCall(CSRDestroy(&lapb));
   PetscCall(CSRDestroy(&cdb));
   PetscCall(CSRDestroy(&rd));
+  PetscCall(CSRDestroy(&indef));
+  PetscCall(CSRDestroy(&zp));
   PetscCall(PetscRandomDestroy(&rnd));
   PetscCall(PetscFinalize());
   return 0;

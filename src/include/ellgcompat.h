@@ -93,3 +93,11 @@ typedef PetscCtxRt ELLGCtxRt;
 /* PetscErrorMessage(): its third argument is char ** until 3.25, const char ** since; a void * converts
    to either */
 #define ELLGErrorMessage(n, text, specific) PetscErrorMessage(n, text, (void *)(specific))
+
+/* whether a factorization is asked to run on the host (-pc_factor_mat_factor_on_host): a field of MatFactorInfo in
+   3.26 (earlier versions that lack it leave the option to the factor's own options) */
+#if PETSC_VERSION_GE(3, 26, 0)
+  #define ELLGFactorInfoOnHost(info) ((info)->factoronhost)
+#else
+  #define ELLGFactorInfoOnHost(info) ((void)(info), PETSC_FALSE)
+#endif

@@ -21,6 +21,7 @@ struct _n_ELLGTri {
   /* level order in the backend's memory */
   int         *bperm, *browptr, *bcolidx, *bgptr, *bdptr, *bdgrp;
   PetscScalar *bval, *bdinv, *tmp;
+  int         *bsrc; /* with values in the backend's memory: the sources of bval, then of bdinv */
   unsigned    *flags, epoch;
   /* cuSPARSE: the triangle in natural order with its diagonal (host), and its SpSV */
   int         *crowptr, *ccolidx;
@@ -252,6 +253,29 @@ PetscErrorCode ELLGTriSetValues(ELLGTri t, const PetscScalar a[])
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ELLGTriSetValuesBackend - the values of the triangle from the factor's value array a in the backend's memory
+   (levels and jacobi, values a[src] and inverse diagonals a[dsrc]: a sign of 1, rows not divided), gathered there */
+PetscErrorCode ELLGTriSetValuesBackend(ELLGTri t, const PetscScalar a[])
+{
+  const PetscInt nd = t->dsrc ? t->n : 0;
+
+  PetscFunctionBegin;
+  PetscCheck(t->method != ELLG_TRI_CUSPARSE && t->sign == 1.0 && !t->divide, PETSC_COMM_SELF, PETSC_ERR_SUP, "Values in the backend's memory need the levels or jacobi method, a sign of 1 and rows not divided");
+  if (!t->bsrc) {
+    int *h;
+
+    PetscCall(PetscMalloc1(t->nnz + nd, &h));
+    for (PetscInt k = 0; k < t->nnz; k++) h[k] = (int)t->lsrc[k];
+    for (PetscInt p = 0; p < nd; p++) h[t->nnz + p] = (int)t->dsrc[t->perm[p]];
+    PetscCall(PetscELLGMalloc(t->be, (size_t)(t->nnz + nd) * sizeof(int), (void **)&t->bsrc));
+    PetscCall(PetscELLGMemcpy(t->be, t->bsrc, h, (size_t)(t->nnz + nd) * sizeof(int), ELLG_MEMCPY_HTOD));
+    PetscCall(PetscFree(h));
+  }
+  PetscELLGBackendCall(t->be, ELLGHostGather, ELLGCudaGather, (NULL, (int)t->nnz, t->bsrc, a, t->bval));
+  if (nd) PetscELLGBackendCall(t->be, ELLGHostGather, ELLGCudaGather, (NULL, (int)nd, t->bsrc + t->nnz, a, t->bdinv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ELLGTriSolve - x = T^{-1} b in the backend's memory (x and b distinct: cuSPARSE needs it) */
 PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
 {
@@ -297,7 +321,7 @@ PetscErrorCode ELLGTriGetInfo(ELLGTri t, ELLGTriMethod *method, PetscInt *nnz, P
 #if defined(ELLG_HAVE_CUDA)
     if (t->cusp) *bytes = ELLGCusparseTriBytes(t->cusp);
 #endif
-  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? (size_t)t->ngroups * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0) + (t->bgptr ? (2 * (size_t)t->ngroups + 2 + (size_t)t->ndeps) * sizeof(int) : 0);
+  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? (size_t)t->ngroups * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0) + (t->bgptr ? (2 * (size_t)t->ngroups + 2 + (size_t)t->ndeps) * sizeof(int) : 0) + (t->bsrc ? (nz + (t->dsrc ? n : 0)) * sizeof(int) : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -320,6 +344,7 @@ PetscErrorCode ELLGTriDestroy(ELLGTri *tri)
   PetscCall(PetscELLGFree(t->be, t->bdptr));
   PetscCall(PetscELLGFree(t->be, t->bdgrp));
   PetscCall(PetscELLGFree(t->be, t->tmp));
+  PetscCall(PetscELLGFree(t->be, t->bsrc));
   PetscCall(PetscFree3(t->crowptr, t->ccolidx, t->cval));
   PetscCall(PetscFree2(t->val, t->dinv));
   PetscCall(PetscFree4(t->perm, t->rowptr, t->colidx, t->lsrc));

@@ -24,6 +24,7 @@ typedef struct {
   void                *buf[2];
   size_t               bufbytes[2];
   int                  stale[2]; /* the values changed since the analysis (no updateMatrix) */
+  int                  shared;   /* the CSR arrays are the caller's (not freed here) */
 } ELLGCusparseTri;
 
 static const double     ellg_one      = 1.0;
@@ -86,24 +87,14 @@ static int CreateSpSV(ELLGCusparseTri *t, int k)
   return 0;
 }
 
-/* the device CSR, its descriptors, and the analysis of the solves with T */
-static int Setup(ELLGCusparseTri *t, const int *rowptr, const int *colidx, const double *val, int upper, int unit)
+/* the descriptors of the device CSR, and the analysis of the solves with T */
+static int Describe(ELLGCusparseTri *t, int upper, int unit)
 {
   const int          n    = t->n;
   cusparseFillMode_t fill = upper ? CUSPARSE_FILL_MODE_UPPER : CUSPARSE_FILL_MODE_LOWER;
   cusparseDiagType_t diag = unit ? CUSPARSE_DIAG_TYPE_UNIT : CUSPARSE_DIAG_TYPE_NON_UNIT;
   double            *scratch;
   int                err;
-
-  /* at least one entry: a factor without any (a unit diagonal alone) still gets arrays, not the NULL
-     that cuSPARSE may refuse */
-  t->nalloc = t->nnz ? t->nnz : 1;
-  if ((err = DevAlloc((void **)&t->rowptr, sizeof(int) * (n + 1)))) return err;
-  if ((err = DevAlloc((void **)&t->colidx, sizeof(int) * t->nalloc))) return err;
-  if ((err = DevAlloc((void **)&t->val, sizeof(double) * t->nalloc))) return err;
-  if ((err = Upload(t->rowptr, rowptr, sizeof(int) * (n + 1)))) return err;
-  if ((err = Upload(t->colidx, colidx, sizeof(int) * t->nnz))) return err;
-  if ((err = Upload(t->val, val, sizeof(double) * t->nnz))) return err;
 
   if ((err = CusparseErr(cusparseCreateCsr(&t->mat, n, n, t->nnz, t->rowptr, t->colidx, t->val, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F)))) return err;
   if ((err = CusparseErr(cusparseSpMatSetAttribute(t->mat, CUSPARSE_SPMAT_FILL_MODE, &fill, sizeof(fill))))) return err;
@@ -117,6 +108,24 @@ static int Setup(ELLGCusparseTri *t, const int *rowptr, const int *colidx, const
   if (!err) err = CreateSpSV(t, 0);
   const int ferr = (int)cudaFree(scratch); /* waits for the analysis */
   return err ? err : ferr;
+}
+
+/* the device CSR uploaded, its descriptors, and the analysis of the solves with T */
+static int Setup(ELLGCusparseTri *t, const int *rowptr, const int *colidx, const double *val, int upper, int unit)
+{
+  const int n = t->n;
+  int       err;
+
+  /* at least one entry: a factor without any (a unit diagonal alone) still gets arrays, not the NULL
+     that cuSPARSE may refuse */
+  t->nalloc = t->nnz ? t->nnz : 1;
+  if ((err = DevAlloc((void **)&t->rowptr, sizeof(int) * (n + 1)))) return err;
+  if ((err = DevAlloc((void **)&t->colidx, sizeof(int) * t->nalloc))) return err;
+  if ((err = DevAlloc((void **)&t->val, sizeof(double) * t->nalloc))) return err;
+  if ((err = Upload(t->rowptr, rowptr, sizeof(int) * (n + 1)))) return err;
+  if ((err = Upload(t->colidx, colidx, sizeof(int) * t->nnz))) return err;
+  if ((err = Upload(t->val, val, sizeof(double) * t->nnz))) return err;
+  return Describe(t, upper, unit);
 }
 
 extern "C" int ELLGCusparseTriCreate(int n, const int *rowptr, const int *colidx, const double *val, int upper, int unit, void **tri)
@@ -139,6 +148,30 @@ extern "C" int ELLGCusparseTriCreate(int n, const int *rowptr, const int *colidx
   return 0;
 }
 
+extern "C" int ELLGCusparseTriCreateOnDevice(int n, int nnz, int *rowptr, int *colidx, double *val, int upper, int unit, void **tri)
+{
+  ELLGCusparseTri *t;
+  int              err;
+
+  if (!tri) return (int)cudaErrorInvalidValue;
+  *tri = NULL;
+  if (n < 0 || nnz < 1 || (n && (!rowptr || !colidx || !val))) return (int)cudaErrorInvalidValue;
+  if (!(t = (ELLGCusparseTri *)calloc(1, sizeof(ELLGCusparseTri)))) return ELLG_CUDA_ERROR_MEMORY;
+  t->n      = n;
+  t->nnz    = n ? nnz : 0;
+  t->nalloc = nnz;
+  t->shared = 1;
+  t->rowptr = rowptr;
+  t->colidx = colidx;
+  t->val    = val;
+  if (n && (err = Describe(t, upper, unit))) {
+    (void)ELLGCusparseTriDestroy(t);
+    return err;
+  }
+  *tri = t;
+  return 0;
+}
+
 extern "C" int ELLGCusparseTriSetValues(void *tri, const double *val)
 {
   ELLGCusparseTri *t = (ELLGCusparseTri *)tri;
@@ -146,9 +179,9 @@ extern "C" int ELLGCusparseTriSetValues(void *tri, const double *val)
 
   if (!t) return (int)cudaErrorInvalidValue;
   if (!t->nnz) return 0;
-  if (!val) return (int)cudaErrorInvalidValue;
+  if (!val != t->shared) return (int)cudaErrorInvalidValue;
   /* ordered after the solves queued before on the legacy default stream, which read the old values */
-  if ((err = Upload(t->val, val, sizeof(double) * t->nnz))) return err;
+  if (val && (err = Upload(t->val, val, sizeof(double) * t->nnz))) return err;
   /* the analyses keep values of their own (in their order): refresh them. The analysis of T^T, when not
      done yet, comes later and reads the new values. */
 #if defined(ELLG_SPSV_UPDATE_MATRIX)
@@ -200,9 +233,11 @@ extern "C" int ELLGCusparseTriDestroy(void *tri)
   if (t->b) ELLG_KEEP_FIRST(CusparseErr(cusparseDestroyDnVec(t->b)));
   if (t->x) ELLG_KEEP_FIRST(CusparseErr(cusparseDestroyDnVec(t->x)));
   if (t->mat) ELLG_KEEP_FIRST(CusparseErr(cusparseDestroySpMat(t->mat)));
-  if (t->rowptr) ELLG_KEEP_FIRST((int)cudaFree(t->rowptr));
-  if (t->colidx) ELLG_KEEP_FIRST((int)cudaFree(t->colidx));
-  if (t->val) ELLG_KEEP_FIRST((int)cudaFree(t->val));
+  if (!t->shared) {
+    if (t->rowptr) ELLG_KEEP_FIRST((int)cudaFree(t->rowptr));
+    if (t->colidx) ELLG_KEEP_FIRST((int)cudaFree(t->colidx));
+    if (t->val) ELLG_KEEP_FIRST((int)cudaFree(t->val));
+  }
 #undef ELLG_KEEP_FIRST
   free(t);
   return err;
@@ -213,5 +248,5 @@ extern "C" size_t ELLGCusparseTriBytes(void *tri)
   ELLGCusparseTri *t = (ELLGCusparseTri *)tri;
 
   if (!t || !t->n) return 0;
-  return sizeof(int) * (size_t)(t->n + 1) + (sizeof(int) + sizeof(double)) * (size_t)t->nalloc + t->bufbytes[0] + t->bufbytes[1];
+  return (t->shared ? 0 : sizeof(int) * (size_t)(t->n + 1) + (sizeof(int) + sizeof(double)) * (size_t)t->nalloc) + t->bufbytes[0] + t->bufbytes[1];
 }

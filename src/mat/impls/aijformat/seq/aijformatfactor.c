@@ -1,7 +1,9 @@
 /*
-   MATSOLVERELLG: the LU, ILU, Cholesky and ICC factors of our seq types, the default ones. The symbolic and
-   numeric factorizations are SeqAIJ's, on the host; after each numeric factorization the triangles of the
-   factor (ellgtri.h) take its values in the backend's memory, where MatSolve() and its variants run.
+   MATSOLVERELLG: the LU, ILU, Cholesky and ICC factors of our seq types, the default ones. The symbolic
+   factorizations are SeqAIJ's, on the host. The numeric ILU and ICC factorizations run in the backend's memory
+   (ellgilu.h), the triangles solved on the factor's own arrays there; LU and Cholesky, a pivot that PETSc's shifts or
+   zero pivot check would act on, and -pc_factor_mat_factor_on_host take SeqAIJ's numeric factorization on the host,
+   whose triangles (ellgtri.h) then take its values in the backend's memory. MatSolve() and its variants run there.
 
    The factor keeps SeqAIJ's layout (LU, ILU: a SeqAIJ matrix; Cholesky, ICC: a SeqSBAIJ one), read through
    MatGetRowIJ() and the value arrays:
@@ -11,6 +13,7 @@
 */
 #include "../aijformat.h"
 #include <ellgtri.h>
+#include <ellgilu.h>
 #include <ellgtrisolve.h>
 
 typedef struct {
@@ -26,6 +29,11 @@ typedef struct {
   PetscScalar     *work[2];                     /* backend arrays of the factor's order */
   PetscInt         nz;                          /* entries off the diagonal of both triangles */
   Vec              vwork[2], addwork;           /* stand-ins for vectors of other types, MatSolveAdd()'s solution */
+  PetscBool        onhost;                      /* -pc_factor_mat_factor_on_host: SeqAIJ's numeric factorization */
+  ELLGILU          ilu;                         /* ILU, ICC: the numeric factorization in the backend's memory */
+  PetscObjectState anzstate;                    /* the nonzero state of the matrix whose entries ilu maps */
+  PetscBool        mapped;                      /* all of them have their place in ilu's pattern */
+  PetscBool        useilu;                      /* the last numeric factorization was ilu's (else SeqAIJ's, in L, U) */
   PetscErrorCode (*lusymbolic)(Mat, Mat, IS, IS, const MatFactorInfo *);
   PetscErrorCode (*ilusymbolic)(Mat, Mat, IS, IS, const MatFactorInfo *);
   PetscErrorCode (*cholsymbolic)(Mat, Mat, IS, const MatFactorInfo *);
@@ -52,6 +60,8 @@ static PetscErrorCode MatFactorELLGReset(Mat F)
   PetscCall(ELLGTriDestroy(&f->U));
   PetscCall(ELLGTriDestroy(&f->Lt));
   PetscCall(ELLGTriDestroy(&f->Ut));
+  PetscCall(ELLGILUDestroy(&f->ilu));
+  f->useilu = PETSC_FALSE;
   PetscCall(ISDestroy(&f->row));
   PetscCall(ISDestroy(&f->col));
   PetscCall(PetscELLGFree(f->be, f->r));
@@ -115,22 +125,50 @@ static inline PetscInt MatFactorELLGGroup(Mat_FactorELLG *f)
   return !f->r && !f->c && f->bs > 1 && f->bs <= ELLG_TRI_GROUP_MAX ? f->bs : 1;
 }
 
-/* the triangles of an LU factor from its layout (see the top of the file) */
-static PetscErrorCode MatFactorELLGBuildLU(Mat F, PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscInt nz)
+/* the place of each row's diagonal in an LU factor of nz entries (see the top of the file): U's row r is adiag[r + 1] + 1
+   .. adiag[r] - 1, adiag[n] = ai[n] - 1 */
+static PetscErrorCode MatFactorELLGDiagLU(PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscInt nz, PetscInt adiag[])
 {
-  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
-  PetscInt       *adiag, *src, *urowptr, *ucolidx, *usrc;
-  PetscInt        p = ai[n];
+  PetscInt p = ai[n];
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc2(n + 1, &adiag, nz, &src));
-  for (PetscInt k = 0; k < nz; k++) src[k] = k;
   for (PetscInt r = n - 1; r >= 0; r--, p++) { /* U's rows from n - 1 down, each ending at its diagonal */
     while (p < nz && aj[p] != r) p++;
     PetscCheck(p < nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of the LU factor: no diagonal entry in row %" PetscInt_FMT " of U", r);
     adiag[r] = p;
   }
   adiag[n] = ai[n] - 1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the orderings and work arrays in the backend's memory, once per symbolic factorization */
+static PetscErrorCode MatFactorELLGSetUpCommon(Mat F)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt  n = F->rmap->n;
+
+  PetscFunctionBegin;
+  if (f->work[0]) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
+  PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
+  PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[0]));
+  PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[1]));
+  /* the faster by default (docs/preconditioners.md): our levels when a group holds a block's rows, which cuts the
+     levels by the block size, cuSPARSE's SpSV otherwise */
+  if (!f->methodset) f->method = MatFactorELLGGroup(f) > 1 ? ELLG_TRI_LEVELS : ELLG_TRI_CUSPARSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the triangles of an LU factor from its layout (see the top of the file) */
+static PetscErrorCode MatFactorELLGBuildLU(Mat F, PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscInt nz)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscInt       *adiag, *src, *urowptr, *ucolidx, *usrc;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc2(n + 1, &adiag, nz, &src));
+  for (PetscInt k = 0; k < nz; k++) src[k] = k;
+  PetscCall(MatFactorELLGDiagLU(n, ai, aj, nz, adiag));
   PetscCall(PetscMalloc3(n + 1, &urowptr, nz, &ucolidx, nz, &usrc));
   urowptr[0] = 0;
   for (PetscInt i = 0; i < n; i++) {
@@ -178,6 +216,127 @@ static PetscErrorCode MatFactorELLGBuildCholesky(Mat F, PetscInt n, const PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the pattern of a factor as one CSR, each row sorted with its diagonal: LU, ILU (L's row, the diagonal, U's row);
+   Cholesky, ICC (U^T's row, the diagonal, U's row) */
+static PetscErrorCode MatFactorELLGPattern(Mat F, PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscInt **rowptr, PetscInt **colidx)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscInt       *adiag = NULL, *urow, *ucol, *trow = NULL, *tcol = NULL, *tsrc = NULL, *row, *col, nu = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(n + 1, &urow));
+  urow[0] = 0;
+  if (f->cholesky) { /* row k: U's entries, then its diagonal */
+    for (PetscInt k = 0; k < n; k++) {
+      PetscCheck(ai[k + 1] > ai[k] && aj[ai[k + 1] - 1] == k, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of the Cholesky factor: row %" PetscInt_FMT " does not end at its diagonal", k);
+      urow[k + 1] = urow[k] + ai[k + 1] - ai[k] - 1;
+    }
+    PetscCall(PetscMalloc1(urow[n], &ucol));
+    for (PetscInt k = 0; k < n; k++)
+      for (PetscInt q = ai[k]; q < ai[k + 1] - 1; q++) ucol[nu++] = aj[q];
+    PetscCall(ELLGCsrTranspose(n, n, urow, ucol, NULL, &trow, &tcol, &tsrc));
+  } else {
+    MatInfo info;
+
+    PetscCall(MatGetInfo(F, MAT_LOCAL, &info));
+    PetscCall(PetscMalloc1(n + 1, &adiag));
+    PetscCall(MatFactorELLGDiagLU(n, ai, aj, (PetscInt)info.nz_used, adiag));
+    for (PetscInt i = 0; i < n; i++) urow[i + 1] = urow[i] + adiag[i] - adiag[i + 1] - 1;
+    PetscCall(PetscMalloc1(urow[n], &ucol));
+    for (PetscInt i = 0; i < n; i++)
+      for (PetscInt q = adiag[i + 1] + 1; q < adiag[i]; q++) ucol[nu++] = aj[q];
+  }
+  PetscCall(PetscMalloc2(n + 1, &row, 2 * urow[n] + n + (f->cholesky ? 0 : ai[n]), &col));
+  row[0] = 0;
+  for (PetscInt i = 0, c = 0; i < n; i++) {
+    const PetscInt *lc = f->cholesky ? tcol + trow[i] : aj + ai[i];
+    const PetscInt  nl = f->cholesky ? trow[i + 1] - trow[i] : ai[i + 1] - ai[i];
+
+    for (PetscInt q = 0; q < nl; q++) col[c++] = lc[q];
+    col[c++] = i;
+    for (PetscInt q = urow[i]; q < urow[i + 1]; q++) col[c++] = ucol[q];
+    PetscCall(PetscSortInt(c - row[i], col + row[i]));
+    row[i + 1] = c;
+  }
+  if (trow) PetscCall(PetscFree3(trow, tcol, tsrc));
+  PetscCall(PetscFree(adiag));
+  PetscCall(PetscFree(urow));
+  PetscCall(PetscFree(ucol));
+  *rowptr = row;
+  *colidx = col;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the inverse of an ordering on the host (NULL for none or the identity) */
+static PetscErrorCode MatFactorELLGInverse(IS is, PetscInt n, PetscInt **inv)
+{
+  const PetscInt *idx;
+  PetscBool       identity = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  *inv = NULL;
+  if (is) PetscCall(ISIdentity(is, &identity));
+  if (identity) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc1(n, inv));
+  PetscCall(ISGetIndices(is, &idx));
+  for (PetscInt i = 0; i < n; i++) (*inv)[idx[i]] = i;
+  PetscCall(ISRestoreIndices(is, &idx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* where A's entries go in the factorization's pattern; *complete false when some has no place there */
+static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool *complete)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt *ai, *aj, n = F->rmap->n;
+  PetscInt       *rinv, *cinv, m;
+  PetscBool       done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot read the structure of the matrix factored");
+  PetscCall(MatFactorELLGInverse(f->row, n, &rinv));
+  PetscCall(MatFactorELLGInverse(f->cholesky ? f->row : f->col, n, &cinv));
+  PetscCall(ELLGILUSetMap(f->ilu, m, ai, aj, rinv, cinv, f->cholesky, complete));
+  f->mapped = *complete;
+  PetscCall(PetscFree(rinv));
+  PetscCall(PetscFree(cinv));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  f->anzstate = A->nonzerostate;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* after the symbolic ILU or ICC factorization: the factorization in the backend's memory, from the factor's
+   pattern; none (SeqAIJ's numeric factorization then) when that pattern cannot be read */
+static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt *ai, *aj, n = F->rmap->n;
+  PetscInt       *rowptr, *colidx, m, nnz, nlev;
+  PetscBool       done, complete;
+  ELLGTriMethod   method;
+  size_t          bytes;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  if (!done) {
+    PetscCall(PetscInfo(F, "The structure of the %s factor cannot be read: its numeric factorization runs on the host\n", MatFactorTypes[F->factortype]));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
+  PetscCall(MatFactorELLGSetUpCommon(F));
+  PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
+  PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu));
+  PetscCall(PetscFree2(rowptr, colidx));
+  PetscCall(MatFactorELLGMapILU(F, A, &complete));
+  PetscCall(PetscELLGLogSynchronize(f->be));
+  PetscCall(PetscLogEventEnd(ELLG_TriBuild, F, 0, 0, 0));
+  PetscCall(ELLGILUGetInfo(f->ilu, &method, &nnz, &nlev, &bytes));
+  PetscCall(PetscInfo(F, "%s numeric factorization on the %s backend in %" PetscInt_FMT " levels, %" PetscInt_FMT " entries%s, solved with %s, %.1f MB\n", MatFactorTypes[F->factortype], PetscELLGBackends[f->be], nlev, nnz, complete ? "" : " (some of the matrix's entries have no place: it runs on the host)", ELLGTriMethods[method], (double)bytes / 1048576.0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the factor's values array (host) */
 static PetscErrorCode MatFactorELLGGetValues(Mat F, PetscBool get, const PetscScalar **a)
 {
@@ -217,11 +376,7 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
       PetscFunctionReturn(PETSC_SUCCESS);
     }
     PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
-    PetscCall(MatFactorELLGOrdering(f->be, f->row, n, &f->r, &f->rinv));
-    PetscCall(MatFactorELLGOrdering(f->be, f->cholesky ? f->row : f->col, n, &f->c, &f->cinv));
-    /* the faster by default (docs/preconditioners.md): our levels when a group holds a block's rows, which cuts the
-       levels by the block size, cuSPARSE's SpSV otherwise */
-    if (!f->methodset) f->method = MatFactorELLGGroup(f) > 1 ? ELLG_TRI_LEVELS : ELLG_TRI_CUSPARSE;
+    PetscCall(MatFactorELLGSetUpCommon(F));
     if (f->cholesky) PetscCall(MatFactorELLGBuildCholesky(F, n, ai, aj));
     else {
       PetscCall(MatGetInfo(F, MAT_LOCAL, &info));
@@ -230,8 +385,6 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
     PetscCall(ELLGTriSetJacobiSweeps(f->L, f->sweeps));
     PetscCall(ELLGTriSetJacobiSweeps(f->U, f->sweeps));
-    PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[0]));
-    PetscCall(PetscELLGMalloc(f->be, (size_t)n * sizeof(PetscScalar), (void **)&f->work[1]));
   } else PetscCall(PetscLogEventBegin(ELLG_TriValues, F, 0, 0, 0));
   tris[0] = f->L;
   tris[1] = f->U;
@@ -268,17 +421,16 @@ static PetscErrorCode MatFactorELLGPermute(Mat_FactorELLG *f, PetscInt n, const 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* x = F^{-1} b (trans: F^{-T} b) on backend arrays: gather by the first ordering, the two triangles, gather by
-   the inverse of the second */
-static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const PetscScalar *b, PetscScalar *x)
+/* x = T^{-1} b with the first (step 0) or second triangle of the solve with the factor (trans: its transpose) */
+static PetscErrorCode MatFactorELLGTriangleSolve(Mat F, PetscBool trans, PetscInt step, const PetscScalar *b, PetscScalar *x)
 {
-  Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
-  const PetscInt     n = F->rmap->n;
-  const int         *in  = trans ? f->c : f->r, *out = trans ? f->rinv : f->cinv;
-  ELLGTri            first = f->L, second = f->U;
-  const PetscScalar *y = b;
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
   PetscFunctionBegin;
+  if (f->useilu) {
+    PetscCall(ELLGILUSolve(f->ilu, trans, step, b, x));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (trans && !f->cholesky) {
     if (!f->Ut) { /* the transposed triangles at the first transposed solve */
       const PetscScalar *a;
@@ -290,18 +442,30 @@ static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const Pet
       PetscCall(ELLGTriSetValues(f->Lt, a));
       PetscCall(MatFactorELLGGetValues(F, PETSC_FALSE, &a));
     }
-    first  = f->Ut;
-    second = f->Lt;
-  }
+    PetscCall(ELLGTriSolve(step ? f->Lt : f->Ut, b, x));
+  } else PetscCall(ELLGTriSolve(step ? f->U : f->L, b, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* x = F^{-1} b (trans: F^{-T} b) on backend arrays: gather by the first ordering, the two triangles, gather by
+   the inverse of the second */
+static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const PetscScalar *b, PetscScalar *x)
+{
+  Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt     n = F->rmap->n;
+  const int         *in  = trans ? f->c : f->r, *out = trans ? f->rinv : f->cinv;
+  const PetscScalar *y = b;
+
+  PetscFunctionBegin;
   if (in) {
     PetscCall(MatFactorELLGPermute(f, n, in, b, f->work[0]));
     y = f->work[0];
   }
-  PetscCall(ELLGTriSolve(first, y, f->work[1]));
+  PetscCall(MatFactorELLGTriangleSolve(F, trans, 0, y, f->work[1]));
   if (out) {
-    PetscCall(ELLGTriSolve(second, f->work[1], f->work[0]));
+    PetscCall(MatFactorELLGTriangleSolve(F, trans, 1, f->work[1], f->work[0]));
     PetscCall(MatFactorELLGPermute(f, n, out, f->work[0], x));
-  } else PetscCall(ELLGTriSolve(second, f->work[1], x));
+  } else PetscCall(MatFactorELLGTriangleSolve(F, trans, 1, f->work[1], x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -378,19 +542,53 @@ static PetscErrorCode MatSolveTransposeAdd_FactorELLG(Mat F, Vec b, Vec y, Vec x
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* SeqAIJ's numeric factorization, then the triangles; a failed factorization (zero pivot) keeps SeqAIJ's solves,
-   which MatSolve() does not call then */
+/* the numeric factorization in the backend's memory; *done false when there is none (LU, Cholesky, a pattern
+   that does not hold the matrix's entries, -pc_factor_mat_factor_on_host) or a pivot needs PETSc's checks */
+static PetscErrorCode MatFactorELLGNumericILU(Mat F, Mat A, const MatFactorInfo *info, PetscBool *done)
+{
+  Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
+  const PetscScalar *a;
+  PetscInt           bad;
+  PetscBool          complete;
+
+  PetscFunctionBegin;
+  *done = PETSC_FALSE;
+  if (!f->ilu) PetscFunctionReturn(PETSC_SUCCESS);
+  if (A->nonzerostate != f->anzstate) PetscCall(MatFactorELLGMapILU(F, A, &complete));
+  if (!f->mapped) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(ELLG_FactorNumeric, F, A, 0, 0));
+  PetscCall(MatSeqAIJGetArrayRead(A, &a));
+  PetscCall(ELLGILUFactor(f->ilu, a, (PetscBool)(info->shifttype == (PetscReal)MAT_SHIFT_POSITIVE_DEFINITE), info->zeropivot, &bad));
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &a));
+  PetscCall(PetscELLGLogSynchronize(f->be));
+  PetscCall(PetscLogEventEnd(ELLG_FactorNumeric, F, A, 0, 0));
+  if (bad < F->rmap->n) {
+    PetscCall(PetscInfo(F, "The pivot of row %" PetscInt_FMT " is one PETSc's shift or zero pivot check (%s) may act on: SeqAIJ's numeric factorization on the host\n", bad, MatFactorShiftTypes[(int)info->shifttype]));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  F->assembled       = PETSC_TRUE;
+  F->preallocated    = PETSC_TRUE;
+  F->factorerrortype = MAT_FACTOR_NOERROR;
+  *done              = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the numeric factorization in the backend's memory, or SeqAIJ's, then the triangles; a failed factorization (zero
+   pivot) keeps SeqAIJ's solves, which MatSolve() does not call then */
 static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *info)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   PetscBool       ours;
 
   PetscFunctionBegin;
-  if (f->cholesky) PetscCall((*f->cholnumeric)(F, A, info));
-  else PetscCall((*f->lunumeric)(F, A, info));
-  if (F->factorerrortype != MAT_FACTOR_NOERROR) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatFactorELLGSetUp(F, &ours));
-  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatFactorELLGNumericILU(F, A, info, &f->useilu));
+  if (!f->useilu) {
+    if (f->cholesky) PetscCall((*f->cholnumeric)(F, A, info));
+    else PetscCall((*f->lunumeric)(F, A, info));
+    if (F->factorerrortype != MAT_FACTOR_NOERROR) PetscFunctionReturn(PETSC_SUCCESS);
+    PetscCall(MatFactorELLGSetUp(F, &ours));
+    if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  }
   F->ops->solve             = MatSolve_FactorELLG;
   F->ops->solveadd          = MatSolveAdd_FactorELLG;
   F->ops->solvetranspose    = f->cholesky ? MatSolve_FactorELLG : MatSolveTranspose_FactorELLG;
@@ -414,8 +612,8 @@ static PetscErrorCode MatCholeskyFactorNumeric_FactorELLG(Mat F, Mat A, const Ma
 }
 
 /* after SeqAIJ's symbolic factorization: the orderings kept, ours as the numeric factorization, options read
-   (the factor has its prefix now) */
-static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, IS row, IS col)
+   (the factor has its prefix now); ILU, ICC: the numeric factorization in the backend's memory set up */
+static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
@@ -430,6 +628,8 @@ static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, IS row, IS col)
   PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));
   PetscCall(PetscOptionsInt("-mat_ellg_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_ellg_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
   PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
+  f->onhost = ELLGFactorInfoOnHost(info);
+  PetscCall(PetscOptionsBool("-pc_factor_mat_factor_on_host", "Numeric factorization on the host (SeqAIJ's), not in the GPU's memory", "MATSOLVERELLG", f->onhost, &f->onhost, NULL));
   PetscOptionsEnd();
   if (f->cholesky) {
     f->cholnumeric                = F->ops->choleskyfactornumeric;
@@ -438,6 +638,7 @@ static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, IS row, IS col)
     f->lunumeric            = F->ops->lufactornumeric;
     F->ops->lufactornumeric = MatLUFactorNumeric_FactorELLG;
   }
+  if ((F->factortype == MAT_FACTOR_ILU || F->factortype == MAT_FACTOR_ICC) && !f->onhost) PetscCall(MatFactorELLGBuildILU(F, A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -447,7 +648,7 @@ static PetscErrorCode MatLUFactorSymbolic_FactorELLG(Mat F, Mat A, IS row, IS co
 
   PetscFunctionBegin;
   PetscCall((*f->lusymbolic)(F, A, row, col, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, row, col));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, row, col, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -457,7 +658,7 @@ static PetscErrorCode MatILUFactorSymbolic_FactorELLG(Mat F, Mat A, IS row, IS c
 
   PetscFunctionBegin;
   PetscCall((*f->ilusymbolic)(F, A, row, col, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, row, col));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, row, col, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -467,7 +668,7 @@ static PetscErrorCode MatCholeskyFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm
 
   PetscFunctionBegin;
   PetscCall((*f->cholsymbolic)(F, A, perm, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, perm, NULL));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, perm, NULL, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -477,7 +678,7 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
 
   PetscFunctionBegin;
   PetscCall((*f->iccsymbolic)(F, A, perm, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, perm, NULL));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, perm, NULL, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
