@@ -17,5 +17,6 @@ PETSC_INTERN PetscErrorCode ELLGILUCreate(PetscELLGBackend, ELLGTriMethod, Petsc
 PETSC_INTERN PetscErrorCode ELLGILUSetMap(ELLGILU, PetscInt, const PetscInt[], const PetscInt[], const PetscInt[], const PetscInt[], PetscBool, PetscBool *);
 PETSC_INTERN PetscErrorCode ELLGILUFactor(ELLGILU, const PetscScalar[], PetscBool, PetscReal, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGILUSolve(ELLGILU, PetscBool, PetscInt, const PetscScalar[], PetscScalar[]);
+PETSC_INTERN PetscErrorCode ELLGILUScaleRoot(ELLGILU, PetscBool, const PetscScalar[], PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGILUGetInfo(ELLGILU, ELLGTriMethod *, PetscInt *, PetscInt *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGILUDestroy(ELLGILU *);

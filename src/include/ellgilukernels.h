@@ -35,6 +35,10 @@ int ELLGCudaILURows(int nr, const int *rows, int nnz, const int *rowptr, const i
 /* the host backend: rows 0 .. n-1 in order, bad[0] as above */
 void ELLGHostILURows(int n, int nnz, const int *rowptr, const int *colidx, const int *diag, double *val, int pd, double zeropivot, int *bad);
 
+/* y[i] = x[i] sqrt(dinv[i]) (inverse: x[i] / sqrt(dinv[i])), i < n: the halves of the diagonal of an ICC factor */
+int  ELLGCudaILUScaleRoot(int n, const double *dinv, int inverse, const double *x, double *y);
+void ELLGHostILUScaleRoot(int n, const double *dinv, int inverse, const double *x, double *y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@ struct _n_ELLGILU {
   PetscELLGBackend be;
   ELLGTriMethod    method;
   PetscInt         n, nnz, g, sweeps, nlevels;
+  PetscLogDouble   flops;                       /* of a factorization, at most */
   PetscInt        *levptr;                      /* host: the level order's first position of each level */
   PetscInt        *rowptr, *colidx;             /* host: the pattern (for the triangles of levels and jacobi) */
   int             *browptr, *bcolidx, *bdiag;   /* the pattern in the backend's memory */
@@ -140,6 +141,7 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
     for (PetscInt p = rowptr[i]; p < rowptr[i + 1]; p++) PetscCheck(p == rowptr[i] || colidx[p] > colidx[p - 1], PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row %" PetscInt_FMT " of the factor's pattern is not sorted", i);
     diag[i] = ELLGILUFind(f, i, i);
     PetscCheck(diag[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row %" PetscInt_FMT " of the factor's pattern has no diagonal", i);
+    for (PetscInt p = rowptr[i]; p < diag[i]; p++) f->flops += 1 + 2 * (rowptr[colidx[p] + 1] - diag[colidx[p]] - 1);
   }
   PetscCall(ELLGILUUploadIndices(be, n + 1, rowptr, &f->browptr));
   PetscCall(ELLGILUUploadIndices(be, f->nnz, colidx, &f->bcolidx));
@@ -239,6 +241,7 @@ PetscErrorCode ELLGILUFactor(ELLGILU f, const PetscScalar a[], PetscBool pd, Pet
   }
 #endif
   *bad = first;
+  PetscCall(PetscLogFlops(f->flops + f->n));
   if (first < f->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (f->method != ELLG_TRI_CUSPARSE) {
     ELLGTri tris[4] = {f->L, f->U, f->Lt, f->Ut};
@@ -279,6 +282,15 @@ PetscErrorCode ELLGILUSolve(ELLGILU f, PetscBool trans, PetscInt step, const Pet
     PetscCall(ELLGTriSetValuesBackend(f->Lt, f->bval));
   }
   PetscCall(ELLGTriSolve(trans ? (lower ? f->Lt : f->Ut) : (lower ? f->L : f->U), b, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ELLGILUScaleRoot - y = D^{-1/2} x (inverse: D^{1/2} x), D the diagonal of U (of an ICC factor, A = L D L^T);
+   backend arrays */
+PetscErrorCode ELLGILUScaleRoot(ELLGILU f, PetscBool inverse, const PetscScalar x[], PetscScalar y[])
+{
+  PetscFunctionBegin;
+  PetscELLGBackendCall(f->be, ELLGHostILUScaleRoot, ELLGCudaILUScaleRoot, ((int)f->n, f->bval + f->nnz, inverse ? 1 : 0, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

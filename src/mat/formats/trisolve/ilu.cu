@@ -85,3 +85,16 @@ extern "C" int ELLGCudaILURows(int nr, const int *rows, int nnz, const int *rowp
   ILURowsKernel<<<(nr + warps - 1) / warps, ELLG_ILU_THREADS>>>(nr, rows, nnz, rowptr, colidx, diag, val, pd, zeropivot, bad);
   return (int)cudaGetLastError();
 }
+
+__global__ void ILUScaleRootKernel(int n, const double *__restrict__ dinv, int inverse, const double *__restrict__ x, double *__restrict__ y)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (i < n) y[i] = inverse ? x[i] / sqrt(dinv[i]) : x[i] * sqrt(dinv[i]);
+}
+
+extern "C" int ELLGCudaILUScaleRoot(int n, const double *dinv, int inverse, const double *x, double *y)
+{
+  if (n > 0) ILUScaleRootKernel<<<(n + ELLG_ILU_THREADS - 1) / ELLG_ILU_THREADS, ELLG_ILU_THREADS>>>(n, dinv, inverse, x, y);
+  return (int)cudaGetLastError();
+}

@@ -43,3 +43,8 @@ void ELLGHostILURows(int n, int nnz, const int *rowptr, const int *colidx, const
     dinv[i] = 1.0 / pv;
   }
 }
+
+void ELLGHostILUScaleRoot(int n, const double *dinv, int inverse, const double *x, double *y)
+{
+  for (int i = 0; i < n; i++) y[i] = inverse ? x[i] / sqrt(dinv[i]) : x[i] * sqrt(dinv[i]);
+}

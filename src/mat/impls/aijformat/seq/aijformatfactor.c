@@ -333,6 +333,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A)
   PetscCall(PetscELLGLogSynchronize(f->be));
   PetscCall(PetscLogEventEnd(ELLG_TriBuild, F, 0, 0, 0));
   PetscCall(ELLGILUGetInfo(f->ilu, &method, &nnz, &nlev, &bytes));
+  f->nz = nnz - n;
   PetscCall(PetscInfo(F, "%s numeric factorization on the %s backend in %" PetscInt_FMT " levels, %" PetscInt_FMT " entries%s, solved with %s, %.1f MB\n", MatFactorTypes[F->factortype], PetscELLGBackends[f->be], nlev, nnz, complete ? "" : " (some of the matrix's entries have no place: it runs on the host)", ELLGTriMethods[method], (double)bytes / 1048576.0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -447,13 +448,22 @@ static PetscErrorCode MatFactorELLGTriangleSolve(Mat F, PetscBool trans, PetscIn
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* x = F^{-1} b (trans: F^{-T} b) on backend arrays: gather by the first ordering, the two triangles, gather by
-   the inverse of the second */
-static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const PetscScalar *b, PetscScalar *x)
+/* which part of a solve: all of it, or of an ICC factor (A = L D L^T, ours) the halves MatForwardSolve(),
+   x = D^{-1/2} L^{-1} b, and MatBackwardSolve(), x = L^{-T} D^{-1/2} b */
+typedef enum {
+  ELLG_SOLVE_FULL,
+  ELLG_SOLVE_FORWARD,
+  ELLG_SOLVE_BACKWARD
+} ELLGSolvePart;
+
+/* x = F^{-1} b (trans: F^{-T} b), or a part of it, on backend arrays: gather by the first ordering, the two
+   triangles, gather by the inverse of the second */
+static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, ELLGSolvePart part, const PetscScalar *b, PetscScalar *x)
 {
   Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
   const PetscInt     n = F->rmap->n;
-  const int         *in  = trans ? f->c : f->r, *out = trans ? f->rinv : f->cinv;
+  const int         *in  = part == ELLG_SOLVE_BACKWARD ? NULL : trans ? f->c : f->r;
+  const int         *out = part == ELLG_SOLVE_FORWARD ? NULL : trans ? f->rinv : f->cinv;
   const PetscScalar *y = b;
 
   PetscFunctionBegin;
@@ -461,15 +471,17 @@ static PetscErrorCode MatFactorELLGSolveArrays(Mat F, PetscBool trans, const Pet
     PetscCall(MatFactorELLGPermute(f, n, in, b, f->work[0]));
     y = f->work[0];
   }
-  PetscCall(MatFactorELLGTriangleSolve(F, trans, 0, y, f->work[1]));
-  if (out) {
+  if (part == ELLG_SOLVE_BACKWARD) PetscCall(ELLGILUScaleRoot(f->ilu, PETSC_TRUE, y, f->work[1]));
+  else PetscCall(MatFactorELLGTriangleSolve(F, trans, 0, y, f->work[1]));
+  if (part == ELLG_SOLVE_FORWARD) PetscCall(ELLGILUScaleRoot(f->ilu, PETSC_FALSE, f->work[1], x));
+  else if (out) {
     PetscCall(MatFactorELLGTriangleSolve(F, trans, 1, f->work[1], f->work[0]));
     PetscCall(MatFactorELLGPermute(f, n, out, f->work[0], x));
   } else PetscCall(MatFactorELLGTriangleSolve(F, trans, 1, f->work[1], x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool trans)
+static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool trans, ELLGSolvePart part)
 {
   Mat_FactorELLG    *f = (Mat_FactorELLG *)F->spptr;
   const PetscScalar *pb;
@@ -482,7 +494,7 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
   PetscCall(VecGPUGetBackendStandIn(x, f->be, PETSC_FALSE, &f->vwork[1], &xb));
   PetscCall(VecGPUGetBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(VecGPUGetBackendArray(xb, ELLG_ACCESS_WRITE, &px));
-  PetscCall(MatFactorELLGSolveArrays(F, trans, pb, px));
+  PetscCall(MatFactorELLGSolveArrays(F, trans, part, pb, px));
   PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_WRITE, &px));
   if (xb != x) PetscCall(VecCopy(xb, x));
@@ -500,7 +512,7 @@ static PetscErrorCode MatSolveAddKernel_FactorELLG(Mat F, Vec b, Vec y, Vec x, P
 
   PetscFunctionBegin;
   if (y != x) {
-    PetscCall(MatSolveKernel_FactorELLG(F, b, x, trans));
+    PetscCall(MatSolveKernel_FactorELLG(F, b, x, trans, ELLG_SOLVE_FULL));
     PetscCall(VecAXPY(x, 1.0, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -509,7 +521,7 @@ static PetscErrorCode MatSolveAddKernel_FactorELLG(Mat F, Vec b, Vec y, Vec x, P
     PetscCall(VecDestroy(&f->addwork));
     PetscCall(VecDuplicate(x, &f->addwork));
   }
-  PetscCall(MatSolveKernel_FactorELLG(F, b, f->addwork, trans));
+  PetscCall(MatSolveKernel_FactorELLG(F, b, f->addwork, trans, ELLG_SOLVE_FULL));
   PetscCall(VecAXPY(x, 1.0, f->addwork));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -517,14 +529,28 @@ static PetscErrorCode MatSolveAddKernel_FactorELLG(Mat F, Vec b, Vec y, Vec x, P
 static PetscErrorCode MatSolve_FactorELLG(Mat F, Vec b, Vec x)
 {
   PetscFunctionBegin;
-  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_FALSE));
+  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_FALSE, ELLG_SOLVE_FULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatSolveTranspose_FactorELLG(Mat F, Vec b, Vec x)
 {
   PetscFunctionBegin;
-  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_TRUE));
+  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_TRUE, ELLG_SOLVE_FULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatForwardSolve_FactorELLG(Mat F, Vec b, Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_FALSE, ELLG_SOLVE_FORWARD));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatBackwardSolve_FactorELLG(Mat F, Vec b, Vec x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSolveKernel_FactorELLG(F, b, x, PETSC_FALSE, ELLG_SOLVE_BACKWARD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -594,6 +620,10 @@ static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *in
   F->ops->solvetranspose    = f->cholesky ? MatSolve_FactorELLG : MatSolveTranspose_FactorELLG;
   F->ops->solvetransposeadd = f->cholesky ? MatSolveAdd_FactorELLG : MatSolveTransposeAdd_FactorELLG;
   F->ops->matsolve          = NULL; /* column by column through MatSolve() */
+  if (f->useilu) { /* SeqAIJ's halves would read the factor's host values, which the device factorization leaves */
+    F->ops->forwardsolve  = f->cholesky ? MatForwardSolve_FactorELLG : NULL;
+    F->ops->backwardsolve = f->cholesky ? MatBackwardSolve_FactorELLG : NULL;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
