@@ -722,16 +722,21 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
 .  -mat_ellg_factor_solve <cusparse,levels,jacobi> - how the triangular solves run: cuSPARSE's SpSV, our
      level-ordered solve (the default for a matrix with a block size of 2 to 8 factored in place, cuSPARSE's
      otherwise), or approximately by Jacobi sweeps
--  -mat_ellg_factor_jacobi_sweeps <k> - Jacobi sweeps of each triangular solve with
+.  -mat_ellg_factor_jacobi_sweeps <k> - Jacobi sweeps of each triangular solve with
      `-mat_ellg_factor_solve jacobi` (default 2)
+-  -pc_factor_mat_factor_on_host - ILU and ICC factored on the host (SeqAIJ's numeric factorization)
 
    Level: beginner
 
    Notes:
-   The symbolic and numeric factorizations are SeqAIJ's, on the host, with all their options (orderings,
-   shifts, fill); the factor's triangles then go to the device, where `MatSolve()`, `MatSolveAdd()`,
-   `MatSolveTranspose()` and `MatSolveTransposeAdd()` run, on `VECGPU` vectors or PETSc's CUDA vectors. A
-   refactorization with new values on the same pattern copies the values alone.
+   The symbolic factorizations are SeqAIJ's, on the host, with all their options (orderings, fill, levels).
+   The numeric ILU and ICC factorizations run in the GPU's memory, where a refactorization with new values on
+   the same pattern stays: the values uploaded, factored, the triangles updated in place. LU, Cholesky, a pivot
+   that PETSc's shifts or zero pivot check may act on, and `-pc_factor_mat_factor_on_host` take SeqAIJ's numeric
+   factorization on the host, whose triangles then go to the device. `MatSolve()`, `MatSolveAdd()`,
+   `MatSolveTranspose()`, `MatSolveTransposeAdd()` (and for ICC `MatForwardSolve()`, `MatBackwardSolve()`)
+   run there, on `VECGPU` vectors or PETSc's CUDA vectors. After a numeric factorization in the GPU's memory
+   the factor's host values are not filled.
    `-pc_type ilu|icc|lu|cholesky`, the blocks of `PCBJACOBI` and `PCASM` and multigrid coarse solves use it
    with no new option.
 
