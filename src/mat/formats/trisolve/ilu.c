@@ -39,13 +39,15 @@ static PetscInt ELLGILUFind(ELLGILU f, PetscInt i, PetscInt j)
 /* a copy of a host index array as int in the backend's memory */
 static PetscErrorCode ELLGILUUploadIndices(PetscELLGBackend be, PetscInt n, const PetscInt src[], int **dst)
 {
-  int *h;
+  int *h = NULL;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc1(n, &h));
-  for (PetscInt k = 0; k < n; k++) h[k] = (int)src[k];
+  if (sizeof(PetscInt) != sizeof(int)) { /* 64-bit indices */
+    PetscCall(PetscMalloc1(n, &h));
+    for (PetscInt k = 0; k < n; k++) h[k] = (int)src[k];
+  }
   PetscCall(PetscELLGMalloc(be, (size_t)n * sizeof(int), (void **)dst));
-  PetscCall(PetscELLGMemcpy(be, *dst, h, (size_t)n * sizeof(int), ELLG_MEMCPY_HTOD));
+  PetscCall(PetscELLGMemcpy(be, *dst, h ? (const void *)h : (const void *)src, (size_t)n * sizeof(int), ELLG_MEMCPY_HTOD));
   PetscCall(PetscFree(h));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -171,7 +173,7 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
 PetscErrorCode ELLGILUSetMap(ELLGILU f, PetscInt m, const PetscInt ai[], const PetscInt aj[], const PetscInt rinv[], const PetscInt cinv[], PetscBool symmetric, PetscBool *complete)
 {
   PetscInt *map, *mapt = NULL, na = ai[m];
-  PetscBool identity = (PetscBool)(!symmetric && na == f->nnz);
+  PetscBool identity = (PetscBool)(!symmetric && !rinv && !cinv && m == f->n && na == f->nnz);
 
   PetscFunctionBegin;
   PetscCall(PetscELLGFree(f->be, f->bmap));
@@ -181,6 +183,11 @@ PetscErrorCode ELLGILUSetMap(ELLGILU f, PetscInt m, const PetscInt ai[], const P
   f->ba              = NULL;
   f->na              = na;
   *complete          = PETSC_TRUE;
+  if (identity) { /* the pattern is the matrix's (ILU(0) in the natural ordering): no map */
+    PetscCall(PetscArraycmp(ai, f->rowptr, m + 1, &identity));
+    if (identity) PetscCall(PetscArraycmp(aj, f->colidx, na, &identity));
+    if (identity) PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscMalloc1(na, &map));
   if (symmetric) PetscCall(PetscMalloc1(na, &mapt));
   for (PetscInt r = 0; r < m; r++) {

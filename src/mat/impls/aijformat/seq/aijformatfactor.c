@@ -222,6 +222,7 @@ static PetscErrorCode MatFactorELLGPattern(Mat F, PetscInt n, const PetscInt ai[
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   PetscInt       *adiag = NULL, *urow, *ucol, *trow = NULL, *tcol = NULL, *tsrc = NULL, *row, *col, nu = 0;
+  PetscBool       sorted;
 
   PetscFunctionBegin;
   PetscCall(PetscMalloc1(n + 1, &urow));
@@ -255,7 +256,8 @@ static PetscErrorCode MatFactorELLGPattern(Mat F, PetscInt n, const PetscInt ai[
     for (PetscInt q = 0; q < nl; q++) col[c++] = lc[q];
     col[c++] = i;
     for (PetscInt q = urow[i]; q < urow[i + 1]; q++) col[c++] = ucol[q];
-    PetscCall(PetscSortInt(c - row[i], col + row[i]));
+    PetscCall(PetscSortedInt(c - row[i], col + row[i], &sorted));
+    if (!sorted) PetscCall(PetscSortInt(c - row[i], col + row[i]));
     row[i + 1] = c;
   }
   if (trow) PetscCall(PetscFree3(trow, tcol, tsrc));
