@@ -8,7 +8,7 @@ struct _n_ELLGILU {
   ELLGTriMethod    method;
   PetscInt         n, nnz, g, sweeps, nlevels;
   PetscLogDouble   flops;                       /* of a factorization, at most */
-  PetscInt        *levptr;                      /* host: the level order's first position of each level */
+  PetscInt        *levptr;                      /* cuda: the level order's first position of each level */
   PetscInt        *rowptr, *colidx;             /* host: the pattern (for the triangles of levels and jacobi) */
   int             *browptr, *bcolidx, *bdiag;   /* the pattern in the backend's memory */
   int             *brows;                       /* cuda: the rows in level order */
@@ -66,10 +66,10 @@ static PetscErrorCode ELLGILULevels(ELLGILU f, const PetscInt diag[])
     for (PetscInt p = f->rowptr[i]; p < diag[i]; p++) level[i] = PetscMax(level[i], level[f->colidx[p]] + 1);
     f->nlevels = PetscMax(f->nlevels, level[i] + 1);
   }
-  PetscCall(PetscCalloc1(f->nlevels + 1, &f->levptr));
-  for (PetscInt i = 0; i < n; i++) f->levptr[level[i] + 1]++;
-  for (PetscInt l = 0; l < f->nlevels; l++) f->levptr[l + 1] += f->levptr[l];
-  if (f->be == PETSCELLG_BACKEND_CUDA) {
+  if (f->be == PETSCELLG_BACKEND_CUDA) { /* the host backend takes the rows in order */
+    PetscCall(PetscCalloc1(f->nlevels + 1, &f->levptr));
+    for (PetscInt i = 0; i < n; i++) f->levptr[level[i] + 1]++;
+    for (PetscInt l = 0; l < f->nlevels; l++) f->levptr[l + 1] += f->levptr[l];
     for (PetscInt i = 0; i < n; i++) rows[f->levptr[level[i]]++] = i;
     for (PetscInt l = f->nlevels; l > 0; l--) f->levptr[l] = f->levptr[l - 1];
     f->levptr[0] = 0;
