@@ -120,9 +120,10 @@ static PetscErrorCode ELLGILUTriangles(ELLGILU f, const PetscInt diag[])
                host backend takes levels for it)
 . g, sweeps - rows per group of the levels method, Jacobi sweeps of the jacobi method (ELLGTriCreate())
 . n - order
-- rowptr, colidx - the pattern: columns sorted in each row, every row with its diagonal
+- rowptr, colidx - the pattern: columns sorted in each row, every row with its diagonal; allocated together with
+                   PetscMalloc2(), they become the factorization's (freed by ELLGILUDestroy())
 */
-PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt g, PetscInt sweeps, PetscInt n, const PetscInt rowptr[], const PetscInt colidx[], ELLGILU *ilu)
+PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt g, PetscInt sweeps, PetscInt n, PetscInt rowptr[], PetscInt colidx[], ELLGILU *ilu)
 {
   ELLGILU   f;
   PetscInt *diag;
@@ -135,9 +136,8 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   f->sweeps = sweeps;
   f->n      = n;
   f->nnz    = rowptr[n];
-  PetscCall(PetscMalloc2(n + 1, &f->rowptr, f->nnz, &f->colidx));
-  PetscCall(PetscArraycpy(f->rowptr, rowptr, n + 1));
-  PetscCall(PetscArraycpy(f->colidx, colidx, f->nnz));
+  f->rowptr = rowptr;
+  f->colidx = colidx;
   PetscCall(PetscMalloc1(n, &diag));
   for (PetscInt i = 0; i < n; i++) {
     for (PetscInt p = rowptr[i]; p < rowptr[i + 1]; p++) PetscCheck(p == rowptr[i] || colidx[p] > colidx[p - 1], PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row %" PetscInt_FMT " of the factor's pattern is not sorted", i);

@@ -314,7 +314,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   const PetscInt *ai, *aj, n = F->rmap->n;
-  PetscInt       *rowptr, *colidx, m, nnz, nlev;
+  PetscInt       *rowptr = NULL, *colidx = NULL, m, nnz, nlev;
   PetscBool       done, complete;
   ELLGTriMethod   method;
   size_t          bytes;
@@ -329,8 +329,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A)
   PetscCall(MatFactorELLGSetUpCommon(F));
   PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
   PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
-  PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu));
-  PetscCall(PetscFree2(rowptr, colidx));
+  PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
   PetscCall(MatFactorELLGMapILU(F, A, &complete));
   PetscCall(PetscELLGLogSynchronize(f->be));
   PetscCall(PetscLogEventEnd(ELLG_TriBuild, F, 0, 0, 0));
