@@ -92,24 +92,42 @@ static PetscErrorCode MatDestroy_FactorELLG(Mat F)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the inverse of an ordering on the host (NULL for none or the identity) */
+static PetscErrorCode MatFactorELLGInverse(IS is, PetscInt n, PetscInt **inv)
+{
+  const PetscInt *idx;
+  PetscBool       identity = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  *inv = NULL;
+  if (is) PetscCall(ISIdentity(is, &identity));
+  if (identity) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc1(n, inv));
+  PetscCall(ISGetIndices(is, &idx));
+  for (PetscInt i = 0; i < n; i++) (*inv)[idx[i]] = i;
+  PetscCall(ISRestoreIndices(is, &idx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* an ordering and its inverse as gathers in the backend's memory (NULL for the identity) */
 static PetscErrorCode MatFactorELLGOrdering(PetscELLGBackend be, IS is, PetscInt n, int **g, int **ginv)
 {
   const PetscInt *idx;
-  PetscBool       identity = PETSC_TRUE;
+  PetscInt       *inv;
   int            *h;
 
   PetscFunctionBegin;
   *g = *ginv = NULL;
-  if (is) PetscCall(ISIdentity(is, &identity));
-  if (identity) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatFactorELLGInverse(is, n, &inv));
+  if (!inv) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(ISGetIndices(is, &idx));
   PetscCall(PetscMalloc1(2 * n, &h));
   for (PetscInt i = 0; i < n; i++) {
-    h[i]              = (int)idx[i];
-    h[n + (int)idx[i]] = (int)i;
+    h[i]     = (int)idx[i];
+    h[n + i] = (int)inv[i];
   }
   PetscCall(ISRestoreIndices(is, &idx));
+  PetscCall(PetscFree(inv));
   PetscCall(PetscELLGMalloc(be, (size_t)n * sizeof(int), (void **)g));
   PetscCall(PetscELLGMalloc(be, (size_t)n * sizeof(int), (void **)ginv));
   PetscCall(PetscELLGMemcpy(be, *g, h, (size_t)n * sizeof(int), ELLG_MEMCPY_HTOD));
@@ -266,23 +284,6 @@ static PetscErrorCode MatFactorELLGPattern(Mat F, PetscInt n, const PetscInt ai[
   PetscCall(PetscFree(ucol));
   *rowptr = row;
   *colidx = col;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* the inverse of an ordering on the host (NULL for none or the identity) */
-static PetscErrorCode MatFactorELLGInverse(IS is, PetscInt n, PetscInt **inv)
-{
-  const PetscInt *idx;
-  PetscBool       identity = PETSC_TRUE;
-
-  PetscFunctionBegin;
-  *inv = NULL;
-  if (is) PetscCall(ISIdentity(is, &identity));
-  if (identity) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscMalloc1(n, inv));
-  PetscCall(ISGetIndices(is, &idx));
-  for (PetscInt i = 0; i < n; i++) (*inv)[idx[i]] = i;
-  PetscCall(ISRestoreIndices(is, &idx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
