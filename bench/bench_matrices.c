@@ -21,6 +21,7 @@ PetscErrorCode CreateFromCSR(const CSR *A, const char *type, PetscOptions option
     PetscCall(MatConvert(aij, type, MAT_INITIAL_MATRIX, B));
     PetscCall(MatDestroy(&aij));
   }
+  PetscCall(MatELLGGetFormat(*B, NULL, NULL, NULL)); /* our types store the format at their first use on the device: now */
   PetscFunctionReturn(0);
 }
 

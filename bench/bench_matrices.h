@@ -6,7 +6,7 @@
 #pragma once
 #include <ctype.h>
 #include <dirent.h>
-#include <petscmat.h>
+#include <petscellg.h>
 #include "bench_generators.h"
 #include "bench_files.h"
 

@@ -42,7 +42,6 @@ typedef struct {
   PetscObjectState          state;                /* object state the stored format matches */
   PetscObjectState          nzstate;              /* nonzero state the structure was built at */
   PetscBool                 built;
-  PetscBool                 assembled;            /* synchronised by MatAssemblyEnd, whose own state increase follows */
   Vec                       work[2][2];           /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
   ELLGSor                   sor;                  /* the multicolor SOR (NULL until the first MatSOR()) */
   PetscObjectState          sorstate, sornzstate; /* the states it matches */

@@ -48,8 +48,8 @@
    Level: beginner
 
    Notes:
-   An AIJ subclass: PETSc assembles the matrix as `MATAIJ`, and at final assembly it is also stored in the
-   format, in which `MatMult()`, `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()` and
+   An AIJ subclass: PETSc assembles the matrix as `MATAIJ`, and at its first use on the GPU after an assembly
+   it is also stored in the format, in which `MatMult()`, `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()` and
    `MatGetDiagonal()` run on the GPU; the other operations work on the host copy. The sparse products
    (`MatProduct`) and `MatSOR()` of the seq type run on the GPU too, and its factors are those of
    `MATSOLVERELLG`. On more than one process the diagonal and off-diagonal blocks (`MATMPIAIJ`'s split) are
@@ -99,8 +99,8 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(0)
    Level: beginner
 
    Notes:
-   An AIJ subclass: PETSc assembles the matrix as `MATAIJ`, and at final assembly it is also stored in the
-   format, in which `MatMult()`, `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()` and
+   An AIJ subclass: PETSc assembles the matrix as `MATAIJ`, and at its first use on the GPU after an assembly
+   it is also stored in the format, in which `MatMult()`, `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()` and
    `MatGetDiagonal()` run on the GPU; the other operations work on the host copy. The sparse products
    (`MatProduct`) and `MatSOR()` of the seq type run on the GPU too, and its factors are those of
    `MATSOLVERELLG`. On more than one process the diagonal and off-diagonal blocks (`MATMPIAIJ`'s split) are
@@ -151,8 +151,8 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(1)
    Level: beginner
 
    Notes:
-   An AIJ subclass: PETSc assembles the matrix as `MATAIJ`, and at final assembly it is also stored in the
-   format, in which `MatMult()`, `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()` and
+   An AIJ subclass: PETSc assembles the matrix as `MATAIJ`, and at its first use on the GPU after an assembly
+   it is also stored in the format, in which `MatMult()`, `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()` and
    `MatGetDiagonal()` run on the GPU; the other operations work on the host copy. The sparse products
    (`MatProduct`) and `MatSOR()` of the seq type run on the GPU too, and its factors are those of
    `MATSOLVERELLG`. On more than one process the diagonal and off-diagonal blocks (`MATMPIAIJ`'s split) are
@@ -215,7 +215,7 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(3)
 
 /*MC
    MATAIJGPU - MATAIJGPU = "aijgpu" - A sparse matrix type assembled like `MATAIJ` whose products run on the GPU in
-   the storage format it chooses for the matrix at final assembly (`MATELLG`, `MATPJDS`, `MATSLICEDELL` or `MATCSRG`):
+   the storage format it chooses for the matrix (`MATELLG`, `MATPJDS`, `MATSLICEDELL` or `MATCSRG`):
    `MATSEQAIJGPU` on one MPI process, `MATMPIAIJGPU` on more, where each block chooses its own.
 
    Options Database Keys:
@@ -233,13 +233,13 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(3)
    Level: beginner
 
    Notes:
-   The format is chosen at each build, that is at the first final assembly and whenever the nonzero pattern
-   changes; a re-assembly with new values in the same pattern keeps it. The rule of auto: `MATELLG` when every
+   The format is chosen at each build, that is at the first use on the GPU after the first final assembly and
+   after each one that changes the nonzero pattern; a re-assembly with new values in the same pattern keeps it. The rule of auto: `MATELLG` when every
    row has the same length, `MATPJDS` when the row lengths spread widely (their standard deviation above their
    mean: power-law graphs), `MATSLICEDELL` otherwise; a format that stores a matrix of 1 MB or more of CSR in
    over 1.5 times the bytes of CSR is passed over for the next (slicedell, pjds, ellg), and if every one does,
    `MATCSRG` (CSR) is taken. With time, the fastest of the four within 1.5 times CSR is kept (the product timed 10
-   times after one untimed, building each format in turn at assembly). `-mat_view ::ascii_info` and `-info` say
+   times after one untimed, building each format in turn). `-mat_view ::ascii_info` and `-info` say
    what was chosen, and why.
 
    Otherwise the type is the format's: an AIJ subclass with the products, `MatSOR()`, factors and sparse

@@ -215,8 +215,11 @@ PetscErrorCode MatELLGGetBackend(Mat A, PetscELLGBackend *backend)
 
    Level: intermediate
 
-   Note:
+   Notes:
    The bytes are 0 for a matrix of another type.
+
+   The format is stored at the first device operation after an assembly (a product, a factorization, a view);
+   this function brings it up to date first, building it if the matrix has not been used on the device since.
 
 .seealso: `MatELLGGetBackend()`, `MATAIJGPU`, `PetscELLGGetDeviceMemory()`
 @*/

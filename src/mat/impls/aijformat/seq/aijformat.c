@@ -1,11 +1,13 @@
 /*
    Sequential AIJ subclass whose products run in a GPU storage format.
 
-   The host AIJ arrays are the master copy. MatAssemblyEnd(MAT_FINAL_ASSEMBLY) builds the format
-   (or, when the nonzero pattern is unchanged, only updates its values); before each device
-   operation the object state is compared with the one the format matches, so that changes made
-   through any AIJ operation (MatScale, MatShift, MatZeroRows, MatSeqAIJGetArray, ...) reach the
-   device without overriding each of them.
+   The host AIJ arrays are the master copy. The format is built (or, when the nonzero pattern is
+   unchanged, only its values updated) at the first device operation after an assembly, not at
+   MatAssemblyEnd(): before each device operation the object state is compared with the one the
+   format matches, so that assemblies and changes made through any AIJ operation (MatScale,
+   MatShift, MatZeroRows, MatSeqAIJGetArray, ...) reach the device without overriding each of them,
+   and a matrix that no device operation reads (the zeros a DM preallocates with, a graph or
+   product only host code reads) is never stored in the format.
 */
 #include "../aijformat.h"
 
@@ -94,10 +96,8 @@ PetscErrorCode MatSeqAIJFormatSync(Mat A)
   PetscObjectState  state = ((PetscObject)A)->state;
 
   PetscFunctionBegin;
-  if (!(e->built && (state == e->state || (e->assembled && state == e->state + 1)))) PetscCall(MatSeqAIJFormatSyncForce(A));
+  if (!(e->built && state == e->state)) PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscCheck(e->built, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The matrix has a nonzero structure but no values yet (a symbolic result): compute its values first");
-  e->state     = ((PetscObject)A)->state;
-  e->assembled = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -107,18 +107,6 @@ PetscErrorCode MatSeqAIJFormatGetFormat(Mat A, ELLGFormat *fmt)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJFormatSync(A));
   *fmt = ((Mat_SeqAIJFormat *)A->spptr)->fmt;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MatAssemblyEnd_SeqAIJFormat(Mat A, MatAssemblyType type)
-{
-  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
-
-  PetscFunctionBegin;
-  PetscCall(e->aijops.assemblyend(A, type));
-  if (type == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJFormatSyncForce(A));
-  e->assembled = PETSC_TRUE; /* MatAssemblyEnd() increases the state once more after this */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -343,7 +331,6 @@ PetscErrorCode MatSeqAIJFormatCopyParameters(ELLGFormat fmt, Mat B)
 /* the operations of this file, set on a matrix becoming one of our seq types */
 void MatSeqAIJFormatSetProductOps(Mat A)
 {
-  A->ops->assemblyend      = MatAssemblyEnd_SeqAIJFormat;
   A->ops->mult             = MatMult_SeqAIJFormat;
   A->ops->multadd          = MatMultAdd_SeqAIJFormat;
   A->ops->multtranspose    = MatMultTranspose_SeqAIJFormat;

@@ -90,9 +90,8 @@ static PetscErrorCode MatAXPYReplace(Mat Y, Mat *B)
   Y->nonzerostate = PetscMax(nz, Y->nonzerostate) + 1;
   PetscCall(PetscObjectStateIncrease((PetscObject)Y));
   e            = (Mat_SeqAIJFormat *)Y->spptr;
-  e->nzstate   = Y->nonzerostate;
-  e->state     = ((PetscObject)Y)->state;
-  e->assembled = PETSC_FALSE;
+  e->nzstate = Y->nonzerostate;
+  e->state   = ((PetscObject)Y)->state;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -35,7 +35,7 @@ PetscErrorCode MatSeqAIJFormatViewFormat(Mat A, PetscViewer viewer)
   if (A->assembled) PetscCall(MatSeqAIJFormatSync(A));
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceView(e->choice, viewer));
   if (e->built) PetscCall(ELLGFormatView(e->fmt, viewer));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (%s at final assembly)\n", e->choice ? "chosen" : e->fmt->ops->name, e->choice ? "chosen and built" : "built"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s (%s at its first use on the device after assembly)\n", e->choice ? "chosen" : e->fmt->ops->name, e->choice ? "chosen and built" : "built"));
   PetscCall(MatSeqAIJFormatViewSor(A, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -121,7 +121,7 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose)
+#define MAT_SEQAIJFORMAT_OPS(OP) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose)
 
 static PetscErrorCode MatDestroy_SeqAIJFormat(Mat);
 
