@@ -5,7 +5,7 @@
 #   make check           run the whole test suite; ends with "N passed, M failed"
 #   make bench           time MatMult per format (bench/bench_spmv)
 #   make bench-spmm      time sparse times dense, C = A B, per format (bench/bench_spmm)
-#   make bench-solve     time PETSc's tutorials ksp ex45 and snes ex19 with each matrix type
+#   make bench-solve     time PETSc's ksp ex45, snes ex19 and bench_kspsolve with each matrix type
 #                        next to aijcusparse and CPU aij (bench/bench_solve.py)
 #   make install PREFIX=/path
 #

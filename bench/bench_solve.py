@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Solver benchmark: PETSc's tutorials ksp ex45 and snes ex19 run as users run them, with each
-matrix type; one table of iterations, KSPSolve time and whole-run time (PETSc's -log_view, max over
-ranks), and the rows as JSON. Driven by `make bench-solve` (conf/bench.mk).
+"""Solver benchmark: PETSc's tutorials ksp ex45 and snes ex19 and its GPU benchmark bench_kspsolve
+run as users run them, with each matrix type; one table of iterations, PCSetUp, KSPSolve and
+whole-run time (PETSc's -log_view, max over ranks), the setup's costliest events of each
+bench_kspsolve run, and the rows as JSON. Driven by `make bench-solve` (conf/bench.mk).
 
 Types: aij runs on -nproc ranks (mpiexec) with PETSc's vectors; aijcusparse on one process with
 PETSc's cuda vectors; any other type is one of ours, on one process, loaded with -dll_append -lib
@@ -18,8 +19,12 @@ import sys
 import time
 
 # program: grid dimensions, the options that report its iterations
-PROGRAMS = {'ex45': (3, '-ksp_converged_reason'), 'ex19': (2, '-snes_converged_reason -ksp_converged_reason')}
+PROGRAMS = {'ex45': (3, '-ksp_converged_reason'), 'ex19': (2, '-snes_converged_reason -ksp_converged_reason'),
+            'bench_kspsolve': (3, '-ksp_converged_reason')}
 CG = '-ksp_type cg -ksp_rtol 1e-8'
+# bench_kspsolve: its 27-point Laplacian (SPD) assembled with MatSetValuesCOO(), PCSetUp and KSPSolve in stages of
+# their own (-split_ksp); not GAMG, which reaches its iteration limit with aijcusparse too
+SPLIT = '-split_ksp ' + CG
 # case: program, options, PC label (PCMG on ex19's DMDA, not refined, has one level)
 CASES = {
     'ex45-jacobi': ('ex45', CG + ' -pc_type jacobi', 'jacobi'),
@@ -27,8 +32,14 @@ CASES = {
     'ex45-gamg': ('ex45', CG + ' -pc_type gamg', 'gamg'),
     'ex19-default': ('ex19', '', 'default (ilu)'),
     'ex19-mg': ('ex19', '-pc_type mg', 'mg, 1 level'),
+    'kspsolve-jacobi': ('bench_kspsolve', SPLIT + ' -pc_type jacobi', 'jacobi'),
+    'kspsolve-ilu': ('bench_kspsolve', SPLIT + ' -pc_type ilu', 'ilu'),
 }
-GRIDS = {'full': {'ex45': 160, 'ex19': 384}, 'small': {'ex45': 40, 'ex19': 64}}
+GRIDS = {'full': {'ex45': 160, 'ex19': 384, 'bench_kspsolve': 150}, 'small': {'ex45': 40, 'ex19': 64, 'bench_kspsolve': 30}}
+# the setup stages of bench_kspsolve (-split_ksp), and the events that only wrap others in them
+SETUP_STAGES = ('Step1', 'Step2a')
+WRAPPERS = {'KSPSetUp', 'PCSetUp', 'PCSetUpOnBlocks'}
+TOP_EVENTS = 5
 CPU_TYPE, CUDA_TYPE = 'aij', 'aijcusparse'
 
 
@@ -38,7 +49,7 @@ def split_list(s):
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument('-dir', required=True, help='folder of the programs ex45 and ex19; logs go to its logs/')
+    p.add_argument('-dir', required=True, help='folder of the programs ex45, ex19 and bench_kspsolve; logs go to its logs/')
     p.add_argument('-lib', required=True, help='libpetscellg.so, for -dll_append')
     p.add_argument('-json', help='write the rows here')
     p.add_argument('-mpiexec', default='mpiexec', help='MPI launcher of the aij runs')
@@ -50,30 +61,38 @@ def parse_args():
     p.add_argument('-scale', choices=GRIDS, default='full', help='grid sizes: full (ex45 160^3, ex19 384^2) or small (40^3, 64^2)')
     p.add_argument('-ex45_n', type=int, help='ex45 grid points per dimension (overrides -scale)')
     p.add_argument('-ex19_n', type=int, help='ex19 grid points per dimension (overrides -scale)')
+    p.add_argument('-kspsolve_n', type=int, help='bench_kspsolve grid points per dimension (overrides -scale)')
     a = p.parse_args()
     a.types, a.cases = split_list(a.types), split_list(a.cases)
     for c in a.cases:
         if c not in CASES:
             p.error(f'unknown case {c}; cases: {", ".join(CASES)}')
-    a.grid = {'ex45': a.ex45_n or GRIDS[a.scale]['ex45'], 'ex19': a.ex19_n or GRIDS[a.scale]['ex19']}
+    a.grid = {'ex45': a.ex45_n or GRIDS[a.scale]['ex45'], 'ex19': a.ex19_n or GRIDS[a.scale]['ex19'],
+              'bench_kspsolve': a.kspsolve_n or GRIDS[a.scale]['bench_kspsolve']}
     return a
 
 
-def type_setup(a, mtype):
-    """Ranks, vector type and options of a matrix type."""
+def type_setup(a, mtype, prog):
+    """Ranks, vector type and options of a matrix type; bench_kspsolve takes -mat_type and makes its vectors
+    with MatCreateVecs(), the matrix type's own."""
+    dm = '' if prog == 'bench_kspsolve' else 'dm_'
+    vec = f' -{dm}vec_type ' if dm else ''
     if mtype == CPU_TYPE:
         return a.nproc, 'standard', ''
     if mtype == CUDA_TYPE:
-        return 1, 'cuda', '-dm_mat_type aijcusparse -dm_vec_type cuda'
-    return 1, a.vec_type, f'-dll_append {shlex.quote(a.lib)} -dm_mat_type {mtype} -dm_vec_type {a.vec_type}'
+        return 1, 'cuda', f'-{dm}mat_type aijcusparse' + (vec + 'cuda' if dm else '')
+    return 1, a.vec_type if dm else 'gpu', f'-dll_append {shlex.quote(a.lib)} -{dm}mat_type {mtype}' + (vec + a.vec_type if dm else '')
 
 
 def command(a, case, mtype):
     """The command line of one run, its ranks, vector type and PC label."""
     prog, opts, pc = CASES[case]
     dim, report = PROGRAMS[prog]
-    ranks, vec, type_opts = type_setup(a, mtype)
-    grid = ' '.join(f'-da_grid_{x} {a.grid[prog]}' for x in 'xyz'[:dim])
+    ranks, vec, type_opts = type_setup(a, mtype, prog)
+    if prog == 'bench_kspsolve':
+        grid = f'-n {a.grid[prog]}'
+    else:
+        grid = ' '.join(f'-da_grid_{x} {a.grid[prog]}' for x in 'xyz'[:dim])
     if ranks > 1 and 'ilu' in pc:  # PCILU is sequential: ILU blocks
         opts, pc = opts.replace('-pc_type ilu', '-pc_type bjacobi'), pc.replace('ilu', 'bjacobi+ilu')
     args = [os.path.join(a.dir, prog)] + shlex.split(
@@ -136,10 +155,55 @@ def parse(out):
     m = re.search(r'^Residual norm (\S+)', out, re.M)  # ex45: |b - A x|
     if m:
         r['residual'] = float(m.group(1))
+    m = re.search(r'^Error norm:\s+(\S+)', out, re.M)  # bench_kspsolve: |x - u|, u = 1
+    if m:
+        r['error'] = float(m.group(1))
     m = re.search(r'Using PETSc Release Version (\S+)', out, re.I)
     if m:
         r['petsc'] = m.group(1).rstrip(',')
+    stages = log_stages(out)
+    setup = [t for st in stages.values() for e, t in st['events'].items() if e == 'PCSetUp']
+    if setup:
+        r['pc_setup_s'] = sum(setup)
+    if 'Step2a' in stages:
+        ev = {}
+        for name, st in stages.items():
+            if name in SETUP_STAGES:
+                for e, t in st['events'].items():
+                    if e not in WRAPPERS:
+                        ev[e] = ev.get(e, 0.0) + t
+        r['setup_s'] = sum(st['time'] for name, st in stages.items() if name in SETUP_STAGES)
+        r['setup_events'] = sorted(ev.items(), key=lambda kv: -kv[1])[:TOP_EVENTS]
     return r
+
+
+STAGE_RE = re.compile(r'^\s*\d+:\s+(.*?):\s+(\S+)\s+\S+%', re.M)
+EVENT_RE = re.compile(r'^(\S(?:.*?\S)?)\s+(\d+)\s+\d+\.\d\s+(\S+)\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+'
+                      r'\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+(\d+)\s')
+
+
+def log_stages(out):
+    """-log_view's stages by first word: their time and each event's time (max over ranks). PETSc prints an
+    event's time as n/a where GPU work may run past it (without -log_view_gpu_time): then its share of the
+    stage's time stands in, to the percent."""
+    stages, cur = {}, None
+    summary = out.find('Summary of Stages:')
+    times = {m.group(1).split()[0]: float(m.group(2)) for m in STAGE_RE.finditer(out[summary:].split('\n\n')[0])} if summary >= 0 else {}
+    for line in out[out.find('--- Event Stage'):].splitlines() if summary >= 0 else []:
+        m = re.match(r'^--- Event Stage \d+: (\S+)', line)
+        if m:
+            cur = stages.setdefault(m.group(1), {'time': times.get(m.group(1), 0.0), 'events': {}})
+            continue
+        m = EVENT_RE.match(line)
+        if cur is not None and m:
+            try:
+                t = float(m.group(3))
+            except ValueError:
+                t = int(m.group(4)) / 100 * cur['time']
+            cur['events'][m.group(1)] = t
+        elif line.startswith('Object Type') or line.startswith('Memory usage'):
+            break
+    return stages
 
 
 def bench(a, case, mtype):
@@ -156,7 +220,7 @@ def bench(a, case, mtype):
                command=shlex.join(args), log=log, wall_s=round(wall, 3))
     row.update(parse(out))
     diverged = row.pop('diverged')
-    needed = ['time_s', 'ksp_solve_s', 'ksp_its', 'residual' if prog == 'ex45' else 'newton']
+    needed = ['time_s', 'ksp_solve_s', 'ksp_its', {'ex45': 'residual', 'ex19': 'newton', 'bench_kspsolve': 'error'}[prog]]
     if rc is None:
         row['status'], row['reason'] = 'timeout', f'killed after {a.timeout:g} s'
     elif rc != 0:
@@ -169,6 +233,8 @@ def bench(a, case, mtype):
         row['status'], row['reason'] = 'wrong', f'|b - A x| = {row["residual"]:.3g}, |b| = {ex45_rhs_norm(n):.3g}'
     elif prog == 'ex19' and row['newton'] == 0:  # its initial guess is no solution
         row['status'], row['reason'] = 'wrong', 'no Newton step'
+    elif prog == 'bench_kspsolve' and row['error'] > 1e-3 * n ** 1.5:  # |u| = n^(3/2); the 27-point operator's condition ~ n^2
+        row['status'], row['reason'] = 'wrong', f'|x - u| = {row["error"]:.3g}, |u| = {n ** 1.5:.3g}'
     else:
         row['status'] = 'ok'
     return row
@@ -181,25 +247,34 @@ def fmt(v, spec):
 def table(rows, a):
     petsc = next((r['petsc'] for r in rows if 'petsc' in r), '?')
     ours = [t for t in a.types if t not in (CPU_TYPE, CUDA_TYPE)]
-    print(f'\nPETSc {petsc}: ksp ex45 (3D Laplacian, {CG}) and snes ex19 (Newton, GMRES)')
+    print(f'\nPETSc {petsc}: ksp ex45 (3D Laplacian, {CG}), snes ex19 (Newton, GMRES), bench_kspsolve '
+          f'(27-point Laplacian, COO assembly, {CG})')
     if ours:
-        print(f'  {", ".join(ours)}: one process, -dm_vec_type {a.vec_type}')
+        print(f'  {", ".join(ours)}: one process, -dm_vec_type {a.vec_type} (bench_kspsolve: the type\'s own vectors)')
     if CUDA_TYPE in a.types:
-        print(f'  {CUDA_TYPE}: one process, -dm_vec_type cuda')
+        print(f'  {CUDA_TYPE}: one process, -dm_vec_type cuda (bench_kspsolve: the type\'s own vectors)')
     if CPU_TYPE in a.types:
         print(f'  {CPU_TYPE}: CPU, {a.nproc} rank' + 's' * (a.nproc > 1) + (
             '; ILU as -pc_type bjacobi, ILU blocks (PCILU is sequential)' if a.nproc > 1 else ''))
-    print('ksp its: summed over the Newton steps; KSPSolve: total time of the solves; run: the whole run '
-          '("Time (sec)"); times from -log_view, max over ranks\n')
-    head = (f'{"case":<13} {"grid":>6} {"type":<11} {"vec":<8} {"ranks":>5} {"PC":<21} {"newton":>6} '
-            f'{"ksp its":>7} {"KSPSolve s":>10} {"run s":>8}  status')
+    print('ksp its: summed over the Newton steps; PCSetUp, KSPSolve: total time of those events; run: the whole run '
+          '("Time (sec)"); times from -log_view, max over ranks (where PETSc prints n/a for an event beside GPU '
+          'work, its share of the stage\'s time, to the percent)\n')
+    head = (f'{"case":<15} {"grid":>6} {"type":<11} {"vec":<8} {"ranks":>5} {"PC":<21} {"newton":>6} '
+            f'{"ksp its":>7} {"PCSetUp s":>9} {"KSPSolve s":>10} {"run s":>8}  status')
     print(head)
     print('-' * len(head))
     for r in rows:
         status = r['status'] + (f': {r["reason"]}' if 'reason' in r else '')
-        print(f'{r["case"]:<13} {r["grid"]:>6} {r["type"]:<11} {r["vec_type"]:<8} {r["ranks"]:>5} {r["pc"]:<21} '
-              f'{fmt(r.get("newton"), "d"):>6} {fmt(r.get("ksp_its"), "d"):>7} '
+        print(f'{r["case"]:<15} {r["grid"]:>6} {r["type"]:<11} {r["vec_type"]:<8} {r["ranks"]:>5} {r["pc"]:<21} '
+              f'{fmt(r.get("newton"), "d"):>6} {fmt(r.get("ksp_its"), "d"):>7} {fmt(r.get("pc_setup_s"), ".3f"):>9} '
               f'{fmt(r.get("ksp_solve_s"), ".3f"):>10} {fmt(r.get("time_s"), ".2f"):>8}  {status[:90]}')
+    setups = [r for r in rows if r.get('setup_events')]
+    if setups:
+        print(f'\nbench_kspsolve setup (stages Step1, assembly, and Step2a, PCSetUp): its time and its '
+              f'{TOP_EVENTS} costliest events, not counting those that wrap others ({", ".join(sorted(WRAPPERS))})')
+        for r in setups:
+            ev = ', '.join(f'{e} {t:.3f}' for e, t in r['setup_events'])
+            print(f'{r["case"]:<15} {r["type"]:<11} {r["setup_s"]:7.3f} s: {ev}')
 
 
 def main():

@@ -37,7 +37,9 @@
 #   make bench-solve [BENCH_SOLVE_ARGS=...] [BENCH_SOLVE_TYPES=...] [BENCH_SOLVE_VEC_TYPE=...]
 #                                  bench/bench_solve.py: PETSc's tutorials as users run them, built from
 #                                  PETSc's installed examples: ksp ex45 (3D Laplacian, 160^3, CG with
-#                                  jacobi, ilu, gamg) and snes ex19 (384^2, default PC and mg), with
+#                                  jacobi, ilu, gamg), snes ex19 (384^2, default PC and mg) and, where
+#                                  the examples have it, bench_kspsolve (27-point, COO, 150^3; jacobi, ilu;
+#                                  the setup's five costliest events of each run listed), with
 #                                  each type of BENCH_SOLVE_TYPES: ours on one process (-dll_append,
 #                                  -dm_mat_type, -dm_vec_type BENCH_SOLVE_VEC_TYPE: cuda where PETSc has
 #                                  CUDA, else gpu), aijcusparse with cuda vectors on one process (where
@@ -133,13 +135,15 @@ bench-assembly:
 
 # the tutorials of bench-solve, compiled as PETSc compiles its examples
 BENCH_SOLVE_DIR      := $(ELLG_ARCH_DIR)/bench-solve
-BENCH_SOLVE_PROGRAMS := $(BENCH_SOLVE_DIR)/ex45 $(BENCH_SOLVE_DIR)/ex19
+BENCH_SOLVE_KSPSOLVE := $(wildcard $(PETSC_EXAMPLES_SRC)/ksp/ksp/tutorials/bench_kspsolve.c)
+BENCH_SOLVE_PROGRAMS := $(BENCH_SOLVE_DIR)/ex45 $(BENCH_SOLVE_DIR)/ex19 $(if $(BENCH_SOLVE_KSPSOLVE),$(BENCH_SOLVE_DIR)/bench_kspsolve)
 BENCH_SOLVE_TYPES    ?= $(strip $(ELLG_MAT_TYPES) $(if $(filter 1,$(PETSC_WITH_CUDA)),aijcusparse) aij)
 BENCH_SOLVE_VEC_TYPE ?= $(if $(filter 1,$(ELLG_HAVE_PETSC_CUDA)),cuda,gpu)
 BENCH_SOLVE_ARGS     ?=
 
 $(BENCH_SOLVE_DIR)/ex45: $(PETSC_EXAMPLES_SRC)/ksp/ksp/tutorials/ex45.c
 $(BENCH_SOLVE_DIR)/ex19: $(PETSC_EXAMPLES_SRC)/snes/tutorials/ex19.c
+$(BENCH_SOLVE_DIR)/bench_kspsolve: $(BENCH_SOLVE_KSPSOLVE)
 $(BENCH_SOLVE_PROGRAMS): | petsc-found
 	@mkdir -p $(@D)
 	$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) -o $@ $< $(PETSC_LIB)
