@@ -1,6 +1,6 @@
 static char help[] = "KSP solves with a matrix of one of our types and device vectors against the same solves with AIJ\n\
 and host vectors: CG, GMRES and BiCGStab with Jacobi and ILU (block Jacobi with ILU blocks in parallel) on a\n\
-2D (5-point) or 3D (7-point) Laplacian. Both must converge, in about the same number of iterations\n\
+2D (5-point) or 3D (7-point) Laplacian. Both must converge, in about the same number of iterations (5%, BiCGStab 10%)\n\
 (reductions on the GPU sum in another order), and agree on the solution.\n\
   -type <ellg,pjds,slicedell>: the type (root name); its options apply (MatSetFromOptions)\n\
   -dim <2,3>: dimension of the grid\n\
@@ -85,10 +85,14 @@ int main(int argc, char **argv)
   for (k = 0; k < 3; k++) {
     for (p = 0; p < 2; p++) {
       PetscBool ok = PETSC_TRUE;
+      PetscInt  slack;
 
       PetscCall(Solve(A, b, x, ktypes[k], ptypes[p], &its, &reason));
       PetscCall(Solve(R, br, xr, ktypes[k], ptypes[p], &itsr, &reasonr));
-      if (PetscAbsInt(its - itsr) > PetscMax(1, itsr / 20) || reason <= 0 || reasonr <= 0) ok = PETSC_FALSE;
+      /* BiCGStab's residuals do not decrease monotonically: sums in another order (the reductions of other
+         processes, the device's) move its count by several iterations on the problems of many processes */
+      slack = k == 2 ? PetscMax(2, itsr / 10) : PetscMax(1, itsr / 20);
+      if (PetscAbsInt(its - itsr) > slack || reason <= 0 || reasonr <= 0) ok = PETSC_FALSE;
       /* the solutions: relative difference in the max norm, from the arrays */
       PetscCall(MaxDifference(x, xr, &err, &nrm));
       if (!(err <= 1e-8 * nrm)) ok = PETSC_FALSE;
@@ -135,6 +139,18 @@ int main(int argc, char **argv)
       suffix: 3d_mpi_4
       nsize: 4
       args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 3 -n 8
+
+   # many processes on one device, as users run to split the host's share of the setup: 8 and 16 ranks
+   # (on a machine of one GPU, all of them on it)
+   test:
+      suffix: 3d_ranks_8
+      nsize: 8
+      args: -type {{slicedell aijgpu}} -dim 3 -n 16
+
+   test:
+      suffix: 3d_ranks_16
+      nsize: 16
+      args: -type {{slicedell aijgpu}} -dim 3 -n 16
 
    # rows of more than 3 entries multiplied as long rows (most rows: 5 in 2D, 7 in 3D)
    test:
