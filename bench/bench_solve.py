@@ -6,7 +6,9 @@ bench_kspsolve run, and the rows as JSON. Driven by `make bench-solve` (conf/ben
 
 Types: aij runs on -nproc ranks (mpiexec) with PETSc's vectors; aijcusparse on one process with
 PETSc's cuda vectors; any other type is one of ours, on one process, loaded with -dll_append -lib
-and given -vec_type vectors."""
+and given -vec_type vectors. -gpu_ranks runs the GPU types (ours, aijcusparse) also on that many
+processes, all on the one GPU (each process picks the node's GPUs round robin); run it under CUDA MPS
+(nvidia-cuda-mps-control -d) to let their kernels share the GPU at once."""
 
 import argparse
 import json
@@ -58,12 +60,14 @@ def parse_args():
     p.add_argument('-cases', default=' '.join(CASES), help='cases: ' + ', '.join(CASES))
     p.add_argument('-nproc', type=int, default=len(os.sched_getaffinity(0)), help='ranks of the aij runs (default: the cores)')
     p.add_argument('-timeout', type=float, default=600, help='seconds per run')
+    p.add_argument('-gpu_ranks', default='1', help='processes of the GPU types\' runs, a list: 1,2,4,8 runs each at each count')
     p.add_argument('-scale', choices=GRIDS, default='full', help='grid sizes: full (ex45 160^3, ex19 384^2) or small (40^3, 64^2)')
     p.add_argument('-ex45_n', type=int, help='ex45 grid points per dimension (overrides -scale)')
     p.add_argument('-ex19_n', type=int, help='ex19 grid points per dimension (overrides -scale)')
     p.add_argument('-kspsolve_n', type=int, help='bench_kspsolve grid points per dimension (overrides -scale)')
     a = p.parse_args()
     a.types, a.cases = split_list(a.types), split_list(a.cases)
+    a.gpu_ranks = [int(r) for r in split_list(a.gpu_ranks)]
     for c in a.cases:
         if c not in CASES:
             p.error(f'unknown case {c}; cases: {", ".join(CASES)}')
@@ -72,23 +76,23 @@ def parse_args():
     return a
 
 
-def type_setup(a, mtype, prog):
-    """Ranks, vector type and options of a matrix type; bench_kspsolve takes -mat_type and makes its vectors
-    with MatCreateVecs(), the matrix type's own."""
+def type_setup(a, mtype, prog, granks):
+    """Ranks, vector type and options of a matrix type (granks: the processes of a GPU type); bench_kspsolve takes
+    -mat_type and makes its vectors with MatCreateVecs(), the matrix type's own."""
     dm = '' if prog == 'bench_kspsolve' else 'dm_'
     vec = f' -{dm}vec_type ' if dm else ''
     if mtype == CPU_TYPE:
         return a.nproc, 'standard', ''
     if mtype == CUDA_TYPE:
-        return 1, 'cuda', f'-{dm}mat_type aijcusparse' + (vec + 'cuda' if dm else '')
-    return 1, a.vec_type if dm else 'gpu', f'-dll_append {shlex.quote(a.lib)} -{dm}mat_type {mtype}' + (vec + a.vec_type if dm else '')
+        return granks, 'cuda', f'-{dm}mat_type aijcusparse' + (vec + 'cuda' if dm else '')
+    return granks, a.vec_type if dm else 'gpu', f'-dll_append {shlex.quote(a.lib)} -{dm}mat_type {mtype}' + (vec + a.vec_type if dm else '')
 
 
-def command(a, case, mtype):
+def command(a, case, mtype, granks):
     """The command line of one run, its ranks, vector type and PC label."""
     prog, opts, pc = CASES[case]
     dim, report = PROGRAMS[prog]
-    ranks, vec, type_opts = type_setup(a, mtype, prog)
+    ranks, vec, type_opts = type_setup(a, mtype, prog, granks)
     if prog == 'bench_kspsolve':
         grid = f'-n {a.grid[prog]}'
     else:
@@ -97,7 +101,7 @@ def command(a, case, mtype):
         opts, pc = opts.replace('-pc_type ilu', '-pc_type bjacobi'), pc.replace('ilu', 'bjacobi+ilu')
     args = [os.path.join(a.dir, prog)] + shlex.split(
         f'{grid} {opts} {type_opts} {report} -log_view')
-    if mtype == CPU_TYPE:
+    if ranks > 1:
         args = shlex.split(a.mpiexec) + ['-n', str(ranks)] + args
     return args, ranks, vec, pc
 
@@ -162,9 +166,12 @@ def parse(out):
     if m:
         r['petsc'] = m.group(1).rstrip(',')
     stages = log_stages(out)
-    setup = [t for st in stages.values() for e, t in st['events'].items() if e == 'PCSetUp']
+    setup = [t for st in stages.values() for e, t in st['events'].items() if e in ('PCSetUp', 'PCSetUpOnBlocks')]
     if setup:
         r['pc_setup_s'] = sum(setup)
+    m = re.search(r'^PCSetUp:\s+(\S+) seconds', out, re.M)  # bench_kspsolve's own: PCSetUp and PCSetUpOnBlocks
+    if m:
+        r['pc_setup_s'] = float(m.group(1))
     if 'Step2a' in stages:
         ev = {}
         for name, st in stages.items():
@@ -206,11 +213,11 @@ def log_stages(out):
     return stages
 
 
-def bench(a, case, mtype):
-    args, ranks, vec, pc = command(a, case, mtype)
+def bench(a, case, mtype, granks):
+    args, ranks, vec, pc = command(a, case, mtype, granks)
     prog = CASES[case][0]
     n = a.grid[prog]
-    log = os.path.join(a.dir, 'logs', f'{case}-{mtype}.log')
+    log = os.path.join(a.dir, 'logs', f'{case}-{mtype}' + (f'-{ranks}' if mtype != CPU_TYPE and ranks > 1 else '') + '.log')
     t0 = time.time()
     rc = run(args, log, a.timeout)
     wall = time.time() - t0
@@ -247,16 +254,17 @@ def fmt(v, spec):
 def table(rows, a):
     petsc = next((r['petsc'] for r in rows if 'petsc' in r), '?')
     ours = [t for t in a.types if t not in (CPU_TYPE, CUDA_TYPE)]
+    gpu_procs = 'one process' if a.gpu_ranks == [1] else f'{", ".join(map(str, a.gpu_ranks))} processes on the one GPU'
     print(f'\nPETSc {petsc}: ksp ex45 (3D Laplacian, {CG}), snes ex19 (Newton, GMRES), bench_kspsolve '
           f'(27-point Laplacian, COO assembly, {CG})')
     if ours:
-        print(f'  {", ".join(ours)}: one process, -dm_vec_type {a.vec_type} (bench_kspsolve: the type\'s own vectors)')
+        print(f'  {", ".join(ours)}: {gpu_procs}, -dm_vec_type {a.vec_type} (bench_kspsolve: the type\'s own vectors)')
     if CUDA_TYPE in a.types:
-        print(f'  {CUDA_TYPE}: one process, -dm_vec_type cuda (bench_kspsolve: the type\'s own vectors)')
+        print(f'  {CUDA_TYPE}: {gpu_procs}, -dm_vec_type cuda (bench_kspsolve: the type\'s own vectors)')
     if CPU_TYPE in a.types:
         print(f'  {CPU_TYPE}: CPU, {a.nproc} rank' + 's' * (a.nproc > 1) + (
             '; ILU as -pc_type bjacobi, ILU blocks (PCILU is sequential)' if a.nproc > 1 else ''))
-    print('ksp its: summed over the Newton steps; PCSetUp, KSPSolve: total time of those events; run: the whole run '
+    print('ksp its: summed over the Newton steps; PCSetUp: PCSetUp and PCSetUpOnBlocks (bench_kspsolve: as it prints it); KSPSolve: its total time; run: the whole run '
           '("Time (sec)"); times from -log_view, max over ranks (where PETSc prints n/a for an event beside GPU '
           'work, its share of the stage\'s time, to the percent)\n')
     head = (f'{"case":<15} {"grid":>6} {"type":<11} {"vec":<8} {"ranks":>5} {"PC":<21} {"newton":>6} '
@@ -271,10 +279,10 @@ def table(rows, a):
     setups = [r for r in rows if r.get('setup_events')]
     if setups:
         print(f'\nbench_kspsolve setup (stages Step1, assembly, and Step2a, PCSetUp): its time and its '
-              f'{TOP_EVENTS} costliest events, not counting those that wrap others ({", ".join(sorted(WRAPPERS))})')
+              f'{TOP_EVENTS} costliest events (s), not counting those that wrap others ({", ".join(sorted(WRAPPERS))}), per type and ranks')
         for r in setups:
             ev = ', '.join(f'{e} {t:.3f}' for e, t in r['setup_events'])
-            print(f'{r["case"]:<15} {r["type"]:<11} {r["setup_s"]:7.3f} s: {ev}')
+            print(f'{r["case"]:<15} {r["type"]:<11} {r["ranks"]:>2} {r["setup_s"]:7.3f} s: {ev}')
 
 
 def main():
@@ -283,9 +291,10 @@ def main():
     rows = []
     for case in a.cases:
         for mtype in a.types:
-            rows.append(bench(a, case, mtype))
-            r = rows[-1]
-            print(f'bench-solve: {case} {mtype}: {r["status"]} ({r["wall_s"]:.1f} s)', file=sys.stderr, flush=True)
+            for granks in [1] if mtype == CPU_TYPE else a.gpu_ranks:
+                rows.append(bench(a, case, mtype, granks))
+                r = rows[-1]
+                print(f'bench-solve: {case} {mtype} {r["ranks"]}: {r["status"]} ({r["wall_s"]:.1f} s)', file=sys.stderr, flush=True)
     table(rows, a)
     if a.json:
         with open(a.json, 'w') as f:
