@@ -287,6 +287,39 @@ static PetscErrorCode MatFactorELLGPattern(Mat F, PetscInt n, const PetscInt ai[
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ILU(0) in the natural ordering of a matrix with every diagonal entry: the factor's pattern is the matrix's, copied
+   from it (PETSc's symbolic factorization gives the same pattern); *rowptr NULL otherwise */
+static PetscErrorCode MatFactorELLGPatternILU0(Mat F, Mat A, PetscInt levels, PetscInt **rowptr, PetscInt **colidx)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt *ai, *aj;
+  PetscInt        m;
+  PetscBool       done, missing = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  *rowptr = *colidx = NULL;
+  if (f->cholesky || levels || f->r || f->c) PetscFunctionReturn(PETSC_SUCCESS); /* f->r, f->c: NULL for identities */
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  if (!done) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt i = 0; i < m && !missing; i++) {
+    PetscInt lo = ai[i], hi = ai[i + 1] - 1;
+
+    while (lo <= hi && aj[(lo + hi) / 2] != i) { /* columns sorted: find the diagonal */
+      if (aj[(lo + hi) / 2] < i) lo = (lo + hi) / 2 + 1;
+      else hi = (lo + hi) / 2 - 1;
+    }
+    missing = (PetscBool)(lo > hi);
+  }
+  if (!missing) {
+    PetscCall(PetscMalloc2(m + 1, rowptr, ai[m], colidx));
+    PetscCall(PetscArraycpy(*rowptr, ai, m + 1));
+    PetscCall(PetscArraycpy(*colidx, aj, ai[m]));
+    PetscCall(PetscInfo(F, "ILU(0) in the natural ordering: the factor's pattern is the matrix's\n"));
+  }
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* where A's entries go in the factorization's pattern; *complete false when some has no place there */
 static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool *complete)
 {
@@ -309,9 +342,9 @@ static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool *complete)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* after the symbolic ILU or ICC factorization: the factorization in the backend's memory, from the factor's
-   pattern; none (SeqAIJ's numeric factorization then) when that pattern cannot be read */
-static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A)
+/* after the symbolic ILU or ICC factorization (of levels levels): the factorization in the backend's memory, from
+   the factor's pattern; none (SeqAIJ's numeric factorization then) when that pattern cannot be read */
+static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscInt levels)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   const PetscInt *ai, *aj, n = F->rmap->n;
@@ -328,7 +361,8 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A)
   }
   PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
   PetscCall(MatFactorELLGSetUpCommon(F));
-  PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
+  PetscCall(MatFactorELLGPatternILU0(F, A, levels, &rowptr, &colidx));
+  if (!rowptr) PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
   PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
   PetscCall(MatFactorELLGMapILU(F, A, &complete));
@@ -670,7 +704,7 @@ static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, Mat A, IS row, IS col, co
     f->lunumeric            = F->ops->lufactornumeric;
     F->ops->lufactornumeric = MatLUFactorNumeric_FactorELLG;
   }
-  if ((F->factortype == MAT_FACTOR_ILU || F->factortype == MAT_FACTOR_ICC) && !f->onhost) PetscCall(MatFactorELLGBuildILU(F, A));
+  if ((F->factortype == MAT_FACTOR_ILU || F->factortype == MAT_FACTOR_ICC) && !f->onhost) PetscCall(MatFactorELLGBuildILU(F, A, (PetscInt)info->levels));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
