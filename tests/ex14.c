@@ -3,7 +3,8 @@ nothing allocated on the device, and the program goes on. Needs a GPU (cuda back
   -type <ellg,pjds,slicedell>: the type (root name)\n\
   -case limit:   -ellg_device_memory_limit (set by the program) leaves a matrix (a 2D Laplacian with a dense\n\
                  first row, which the formats multiply apart as a long row) less room than it needs, from almost\n\
-                 none up to enough: each build that does not fit fails in MatAssemblyEnd() with PETSC_ERR_MEM and a\n\
+                 none up to enough: each build that does not fit fails (at the matrix's first use on the device,\n\
+                 here MatELLGGetFormat() after the assembly) with PETSC_ERR_MEM and a\n\
                  message that says what was asked for, what the device has and what helps, the device memory\n\
                  the library holds (PetscELLGGetDeviceMemory()) is then what it was before, exactly, and the\n\
                  matrix can be destroyed; a device vector too large\n\
@@ -40,12 +41,14 @@ static PetscErrorCode MessageContains(PetscErrorCode ierr, const char *const wha
   PetscFunctionReturn(0);
 }
 
-/* the matrix of c of the given type (MatSetFromOptions()), preallocated and assembled (CreateMatCSR()); *A is set
-   by MatCreate(), first, so that it can be destroyed when an error is returned */
+/* the matrix of c of the given type (MatSetFromOptions()), preallocated and assembled (CreateMatCSR()), and its
+   format built (MatELLGGetFormat(): the format is stored at the first use on the device); *A is set by MatCreate(),
+   first, so that it can be destroyed when an error is returned */
 static PetscErrorCode Assembled(const CSR *c, MatType type, Mat *A)
 {
   PetscFunctionBeginUser;
   PetscCall(CreateMatCSR(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, c, type, A));
+  PetscCall(MatELLGGetFormat(*A, NULL, NULL, NULL));
   PetscFunctionReturn(0);
 }
 
