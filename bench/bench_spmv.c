@@ -91,8 +91,8 @@ static PetscErrorCode RunMode(Bench *b, const CSR *csr, Result *r, Mat A, Vec x,
   PetscFunctionReturn(0);
 }
 
-/* The format of setting s made from the host CSR (BuildFormat(): the AIJ matrix assembled from it builds
-   the format), timed by wall clock until it is ready on the device; NULL with the reason in why when it
+/* The format of setting s made from the host CSR (BuildFormat(): the matrix assembled from it, its format built by
+   MatELLGGetFormat()), timed by wall clock until it is ready on the device; NULL with the reason in why when it
    cannot be built */
 static PetscErrorCode BuildTimed(Bench *b, const CSR *csr, const Setting *s, Mat *A, PetscReal *ms, char *why, size_t len)
 {
