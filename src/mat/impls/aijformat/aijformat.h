@@ -42,6 +42,7 @@ typedef struct {
   PetscObjectState          state;                /* object state the stored format matches */
   PetscObjectState          nzstate;              /* nonzero state the structure was built at */
   PetscBool                 built;
+  PetscBool                 pending;              /* assembled (MatAssemblyEnd()) since the format last matched it: an operator about to be used */
   Vec                       work[2][2];           /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
   ELLGSor                   sor;                  /* the multicolor SOR (NULL until the first MatSOR()) */
   PetscObjectState          sorstate, sornzstate; /* the states it matches */
@@ -89,6 +90,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJFormatSetCSREnd(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatGetFormat(Mat, ELLGFormat *);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSync(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSyncForce(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatWarm(Mat, PetscBool);
 PETSC_INTERN void           MatSeqAIJFormatSetProductOps(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJFormat_MPIDense(Mat);

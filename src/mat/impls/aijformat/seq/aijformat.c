@@ -7,7 +7,9 @@
    format matches, so that assemblies and changes made through any AIJ operation (MatScale,
    MatShift, MatZeroRows, MatSeqAIJGetArray, ...) reach the device without overriding each of them,
    and a matrix that no device operation reads (the zeros a DM preallocates with, a graph or
-   product only host code reads) is never stored in the format.
+   product only host code reads) is never stored in the format. A matrix assembled by the program
+   (MatAssemblyEnd()) is an operator about to be used: the operations of a preconditioner's setup
+   that read it (MatGetDiagonal(), its factorization) store it then, so that the solve does not.
 */
 #include "../aijformat.h"
 
@@ -85,7 +87,8 @@ PetscErrorCode MatSeqAIJFormatSyncForce(Mat A)
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(ierr);
-  e->state = ((PetscObject)A)->state;
+  e->state   = ((PetscObject)A)->state;
+  e->pending = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -98,6 +101,32 @@ PetscErrorCode MatSeqAIJFormatSync(Mat A)
   PetscFunctionBegin;
   if (!(e->built && state == e->state)) PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscCheck(e->built, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The matrix has a nonzero structure but no values yet (a symbolic result): compute its values first");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   MatSeqAIJFormatWarm - the format made to match the host AIJ matrix ahead of its first use, where it has values:
+   always, or (pending) only when the program assembled it since the format last matched (MatAssemblyEnd())
+*/
+PetscErrorCode MatSeqAIJFormatWarm(Mat A, PetscBool pending)
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscBool         bound;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGBoundToCPU(A, &bound));
+  if (bound || (pending && !e->pending) || (e->built && ((PetscObject)A)->state == e->state)) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJFormatSyncForce(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatAssemblyEnd_SeqAIJFormat(Mat A, MatAssemblyType type)
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(e->aijops.assemblyend(A, type));
+  if (type == MAT_FINAL_ASSEMBLY) e->pending = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -222,9 +251,10 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
   PetscCall(VecGetLocalSize(d, &n));
   PetscCheck(n == A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Nonconforming matrix and vector: %" PetscInt_FMT " rows, vector of length %" PetscInt_FMT, A->rmap->n, n);
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (!bound && e->built) PetscCall(MatSeqAIJFormatSync(A));
-  /* bound to the CPU; a format not built (a duplicate not used on the backend yet, such as PCGAMG's graph, is not
-     built for its diagonal alone); or compressed rows (an off-diagonal block: the format cannot tell the diagonal) */
+  if (!bound && (e->built || e->pending)) PetscCall(MatSeqAIJFormatSync(A));
+  /* bound to the CPU; a format not built (a matrix not used on the backend yet and not assembled by the program, such
+     as PCGAMG's graph, a duplicate, is not built for its diagonal alone); or compressed rows (an off-diagonal block:
+     the format cannot tell the diagonal) */
   if (bound || !e->built || e->fmt->rows) {
     PetscCall(e->aijops.getdiagonal(A, d));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -331,6 +361,7 @@ PetscErrorCode MatSeqAIJFormatCopyParameters(ELLGFormat fmt, Mat B)
 /* the operations of this file, set on a matrix becoming one of our seq types */
 void MatSeqAIJFormatSetProductOps(Mat A)
 {
+  A->ops->assemblyend      = MatAssemblyEnd_SeqAIJFormat;
   A->ops->mult             = MatMult_SeqAIJFormat;
   A->ops->multadd          = MatMultAdd_SeqAIJFormat;
   A->ops->multtranspose    = MatMultTranspose_SeqAIJFormat;

@@ -643,6 +643,7 @@ static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *in
   PetscBool       ours;
 
   PetscFunctionBegin;
+  PetscCall(MatSeqAIJFormatWarm(A, PETSC_TRUE)); /* the operator factored, assembled by the program: the solve multiplies with it */
   PetscCall(MatFactorELLGNumericILU(F, A, info, &f->useilu));
   if (!f->useilu) {
     if (f->cholesky) PetscCall((*f->cholnumeric)(F, A, info));

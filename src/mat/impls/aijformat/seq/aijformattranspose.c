@@ -125,7 +125,8 @@ PetscErrorCode MatTranspose_SeqAIJFormat(Mat A, MatReuse reuse, Mat *B)
 }
 
 /* MatSetOption() of our seq types: SeqAIJ's, and the explicit transpose formed (or freed) as the hint is set on
-   an assembled matrix */
+   an assembled matrix; the hint tells of products with the matrix to come (PCGAMG's interpolations), for which its
+   format is made then, in the setup */
 PetscErrorCode MatSetOption_SeqAIJFormat(Mat A, MatOption op, PetscBool flg)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
@@ -137,5 +138,6 @@ PetscErrorCode MatSetOption_SeqAIJFormat(Mat A, MatOption op, PetscBool flg)
   if (op != MAT_FORM_EXPLICIT_TRANSPOSE || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatELLGBoundToCPU(A, &bound));
   if (!bound) PetscCall(MatSeqAIJFormatGetExplicitTranspose(A, &T));
+  if (flg) PetscCall(MatSeqAIJFormatWarm(A, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -121,7 +121,7 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJFORMAT_OPS(OP) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose)
+#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose)
 
 static PetscErrorCode MatDestroy_SeqAIJFormat(Mat);
 
