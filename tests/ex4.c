@@ -141,15 +141,18 @@ int main(int argc, char **argv)
       args: -type {{ellg pjds slicedell csrg aijgpu}} -dim 3 -n 8
 
    # many processes on one device, as users run to split the host's share of the setup: 8 and 16 ranks
-   # (on a machine of one GPU, all of them on it)
+   # (on a machine of one GPU, all of them on it); timeoutfactor: each process starts its own CUDA context, and
+   # beside the other tests of the harness its ranks wait for cores
    test:
       suffix: 3d_ranks_8
       nsize: 8
+      timeoutfactor: 5
       args: -type {{slicedell aijgpu}} -dim 3 -n 16
 
    test:
       suffix: 3d_ranks_16
       nsize: 16
+      timeoutfactor: 5
       args: -type {{slicedell aijgpu}} -dim 3 -n 16
 
    # rows of more than 3 entries multiplied as long rows (most rows: 5 in 2D, 7 in 3D)
