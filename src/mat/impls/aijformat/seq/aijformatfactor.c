@@ -5,6 +5,11 @@
    zero pivot check would act on, and -pc_factor_mat_factor_on_host take SeqAIJ's numeric factorization on the host,
    whose triangles (ellgtri.h) then take its values in the backend's memory. MatSolve() and its variants run there.
 
+   ILU(0) in the natural ordering of a matrix with every diagonal entry, factored in the backend's memory, takes its
+   pattern from the matrix, and SeqAIJ's symbolic factorization (the factor's host structure: a copy of the pattern
+   in the layout below) is left until something reads that structure: a view, a numeric factorization on the host
+   (a pivot PETSc's checks act on); MatGetInfo() tells what it would (as aijcusparse, which skips it too).
+
    The factor keeps SeqAIJ's layout (LU, ILU: a SeqAIJ matrix; Cholesky, ICC: a SeqSBAIJ one), read through
    MatGetRowIJ() and the value arrays:
    - LU: row i of L (unit diagonal) is ai[i] .. ai[i+1]; U's rows follow, from row n-1 down to row 0, each
@@ -34,6 +39,12 @@ typedef struct {
   PetscObjectState anzstate;                    /* the nonzero state of the matrix whose entries ilu maps */
   PetscBool        mapped;                      /* all of them have their place in ilu's pattern */
   PetscBool        useilu;                      /* the last numeric factorization was ilu's (else SeqAIJ's, in L, U) */
+  Mat              lazy;                        /* ILU(0): the matrix whose SeqAIJ symbolic factorization is left until the host reads the factor */
+  MatFactorInfo    lazyinfo;                    /* its options */
+  PetscInt         lazynz;                      /* its entries, the factor's */
+  PetscObjectState lazynzstate;                 /* its nonzero state then */
+  PetscErrorCode (*getinfo)(Mat, MatInfoType, MatInfo *);
+  PetscErrorCode (*view)(Mat, PetscViewer);
   PetscErrorCode (*lusymbolic)(Mat, Mat, IS, IS, const MatFactorInfo *);
   PetscErrorCode (*ilusymbolic)(Mat, Mat, IS, IS, const MatFactorInfo *);
   PetscErrorCode (*cholsymbolic)(Mat, Mat, IS, const MatFactorInfo *);
@@ -62,6 +73,11 @@ static PetscErrorCode MatFactorELLGReset(Mat F)
   PetscCall(ELLGTriDestroy(&f->Ut));
   PetscCall(ELLGILUDestroy(&f->ilu));
   f->useilu = PETSC_FALSE;
+  if (f->lazy) {
+    F->ops->getinfo = f->getinfo;
+    F->ops->view    = f->view;
+    PetscCall(MatDestroy(&f->lazy));
+  }
   PetscCall(ISDestroy(&f->row));
   PetscCall(ISDestroy(&f->col));
   PetscCall(PetscELLGFree(f->be, f->r));
@@ -287,36 +303,61 @@ static PetscErrorCode MatFactorELLGPattern(Mat F, PetscInt n, const PetscInt ai[
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* ILU(0) in the natural ordering of a matrix with every diagonal entry: the factor's pattern is the matrix's, copied
-   from it (PETSc's symbolic factorization gives the same pattern); *rowptr NULL otherwise */
-static PetscErrorCode MatFactorELLGPatternILU0(Mat F, Mat A, PetscInt levels, PetscInt **rowptr, PetscInt **colidx)
+/* whether every row of A (columns sorted in each row) has its diagonal entry */
+static PetscErrorCode MatFactorELLGDiagonalComplete(Mat A, PetscBool *complete)
 {
-  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   const PetscInt *ai, *aj;
   PetscInt        m;
-  PetscBool       done, missing = PETSC_FALSE;
+  PetscBool       done;
 
   PetscFunctionBegin;
-  *rowptr = *colidx = NULL;
-  if (f->cholesky || levels || f->r || f->c) PetscFunctionReturn(PETSC_SUCCESS); /* f->r, f->c: NULL for identities */
+  *complete = PETSC_FALSE;
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   if (!done) PetscFunctionReturn(PETSC_SUCCESS);
-  for (PetscInt i = 0; i < m && !missing; i++) {
+  *complete = PETSC_TRUE;
+  for (PetscInt i = 0; i < m && *complete; i++) {
     PetscInt lo = ai[i], hi = ai[i + 1] - 1;
 
-    while (lo <= hi && aj[(lo + hi) / 2] != i) { /* columns sorted: find the diagonal */
+    while (lo <= hi && aj[(lo + hi) / 2] != i) {
       if (aj[(lo + hi) / 2] < i) lo = (lo + hi) / 2 + 1;
       else hi = (lo + hi) / 2 - 1;
     }
-    missing = (PetscBool)(lo > hi);
-  }
-  if (!missing) {
-    PetscCall(PetscMalloc2(m + 1, rowptr, ai[m], colidx));
-    PetscCall(PetscArraycpy(*rowptr, ai, m + 1));
-    PetscCall(PetscArraycpy(*colidx, aj, ai[m]));
-    PetscCall(PetscInfo(F, "ILU(0) in the natural ordering: the factor's pattern is the matrix's\n"));
+    *complete = (PetscBool)(lo <= hi);
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ILU(0) in the natural ordering of a matrix with every diagonal entry, whose factor's pattern (SeqAIJ's symbolic
+   factorization) is the matrix's */
+static PetscErrorCode MatFactorELLGIsILU0(Mat F, Mat A, IS row, IS col, PetscInt levels, PetscBool *ilu0)
+{
+  PetscBool rid = PETSC_TRUE, cid = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  *ilu0 = PETSC_FALSE;
+  if (F->factortype != MAT_FACTOR_ILU || levels) PetscFunctionReturn(PETSC_SUCCESS);
+  if (row) PetscCall(ISIdentity(row, &rid));
+  if (col) PetscCall(ISIdentity(col, &cid));
+  if (rid && cid) PetscCall(MatFactorELLGDiagonalComplete(A, ilu0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ILU(0): the factor's pattern, copied from the matrix's */
+static PetscErrorCode MatFactorELLGPatternOfMatrix(Mat F, Mat A, PetscInt **rowptr, PetscInt **colidx)
+{
+  const PetscInt *ai, *aj;
+  PetscInt        m;
+  PetscBool       done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot read the structure of the matrix factored");
+  PetscCall(PetscMalloc2(m + 1, rowptr, ai[m], colidx));
+  PetscCall(PetscArraycpy(*rowptr, ai, m + 1));
+  PetscCall(PetscArraycpy(*colidx, aj, ai[m]));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCall(PetscInfo(F, "ILU(0) in the natural ordering: the factor's pattern is the matrix's\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -342,9 +383,9 @@ static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool *complete)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* after the symbolic ILU or ICC factorization (of levels levels): the factorization in the backend's memory, from
-   the factor's pattern; none (SeqAIJ's numeric factorization then) when that pattern cannot be read */
-static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscInt levels)
+/* after the symbolic ILU or ICC factorization: the factorization in the backend's memory, from the factor's pattern
+   (ilu0: the matrix's); none (SeqAIJ's numeric factorization then) when that pattern cannot be read */
+static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscBool ilu0)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   const PetscInt *ai, *aj, n = F->rmap->n;
@@ -354,16 +395,20 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscInt levels)
   size_t          bytes;
 
   PetscFunctionBegin;
-  PetscCall(MatGetRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
-  if (!done) {
-    PetscCall(PetscInfo(F, "The structure of the %s factor cannot be read: its numeric factorization runs on the host\n", MatFactorTypes[F->factortype]));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  if (!ilu0) {
+    PetscCall(MatGetRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    if (!done) {
+      PetscCall(PetscInfo(F, "The structure of the %s factor cannot be read: its numeric factorization runs on the host\n", MatFactorTypes[F->factortype]));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
   }
   PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
   PetscCall(MatFactorELLGSetUpCommon(F));
-  PetscCall(MatFactorELLGPatternILU0(F, A, levels, &rowptr, &colidx));
-  if (!rowptr) PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
-  PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  if (ilu0) PetscCall(MatFactorELLGPatternOfMatrix(F, A, &rowptr, &colidx));
+  else {
+    PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
+    PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  }
   PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
   PetscCall(MatFactorELLGMapILU(F, A, &complete));
   PetscCall(PetscELLGLogSynchronize(f->be));
@@ -635,6 +680,8 @@ static PetscErrorCode MatFactorELLGNumericILU(Mat F, Mat A, const MatFactorInfo 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode MatFactorELLGSymbolicNow(Mat);
+
 /* the numeric factorization in the backend's memory, or SeqAIJ's, then the triangles; a failed factorization (zero
    pivot) keeps SeqAIJ's solves, which MatSolve() does not call then */
 static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *info)
@@ -646,6 +693,7 @@ static PetscErrorCode MatFactorELLGNumeric(Mat F, Mat A, const MatFactorInfo *in
   PetscCall(MatSeqAIJFormatWarm(A, PETSC_TRUE)); /* the operator factored, assembled by the program: the solve multiplies with it */
   PetscCall(MatFactorELLGNumericILU(F, A, info, &f->useilu));
   if (!f->useilu) {
+    PetscCall(MatFactorELLGSymbolicNow(F));
     if (f->cholesky) PetscCall((*f->cholnumeric)(F, A, info));
     else PetscCall((*f->lunumeric)(F, A, info));
     if (F->factorerrortype != MAT_FACTOR_NOERROR) PetscFunctionReturn(PETSC_SUCCESS);
@@ -678,9 +726,25 @@ static PetscErrorCode MatCholeskyFactorNumeric_FactorELLG(Mat F, Mat A, const Ma
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* after SeqAIJ's symbolic factorization: the orderings kept, ours as the numeric factorization, options read
-   (the factor has its prefix now); ILU, ICC: the numeric factorization in the backend's memory set up */
-static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
+/* the factor's options (it has its prefix now), read at each symbolic factorization */
+static PetscErrorCode MatFactorELLGOptions(Mat F, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
+  PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));
+  PetscCall(PetscOptionsInt("-mat_ellg_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_ellg_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
+  PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
+  f->onhost = ELLGFactorInfoOnHost(info);
+  PetscCall(PetscOptionsBool("-pc_factor_mat_factor_on_host", "Numeric factorization on the host (SeqAIJ's), not in the GPU's memory", "MATSOLVERELLG", f->onhost, &f->onhost, NULL));
+  PetscOptionsEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* after SeqAIJ's symbolic factorization (or with it left, lazy: ILU(0) of the matrix's pattern): the orderings kept,
+   ours as the numeric factorization; ILU, ICC: the numeric factorization in the backend's memory set up */
+static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info, PetscBool ilu0)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
@@ -691,21 +755,86 @@ static PetscErrorCode MatFactorELLGSymbolicDone(Mat F, Mat A, IS row, IS col, co
   if (col) PetscCall(PetscObjectReference((PetscObject)col));
   f->row = row;
   f->col = col;
-  PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
-  PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));
-  PetscCall(PetscOptionsInt("-mat_ellg_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_ellg_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
-  PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
-  f->onhost = ELLGFactorInfoOnHost(info);
-  PetscCall(PetscOptionsBool("-pc_factor_mat_factor_on_host", "Numeric factorization on the host (SeqAIJ's), not in the GPU's memory", "MATSOLVERELLG", f->onhost, &f->onhost, NULL));
-  PetscOptionsEnd();
   if (f->cholesky) {
     f->cholnumeric                = F->ops->choleskyfactornumeric;
     F->ops->choleskyfactornumeric = MatCholeskyFactorNumeric_FactorELLG;
   } else {
-    f->lunumeric            = F->ops->lufactornumeric;
+    f->lunumeric            = F->ops->lufactornumeric; /* lazy: set when SeqAIJ's symbolic factorization runs */
     F->ops->lufactornumeric = MatLUFactorNumeric_FactorELLG;
   }
-  if ((F->factortype == MAT_FACTOR_ILU || F->factortype == MAT_FACTOR_ICC) && !f->onhost) PetscCall(MatFactorELLGBuildILU(F, A, (PetscInt)info->levels));
+  if ((F->factortype == MAT_FACTOR_ILU || F->factortype == MAT_FACTOR_ICC) && !f->onhost) PetscCall(MatFactorELLGBuildILU(F, A, ilu0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the lazy factor's SeqAIJ symbolic factorization, run as something reads its host structure */
+static PetscErrorCode MatFactorELLGSymbolicNow(Mat F)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  Mat             A = f->lazy;
+
+  PetscFunctionBegin;
+  if (!A) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(A->nonzerostate == f->lazynzstate, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The nonzero pattern of the matrix factored changed since its symbolic factorization: factor it again");
+  F->ops->getinfo = f->getinfo;
+  F->ops->view    = f->view;
+  f->lazy         = NULL;
+  PetscCall(PetscInfo(F, "SeqAIJ's symbolic ILU(0) factorization, for the factor's host structure\n"));
+  PetscCall((*f->ilusymbolic)(F, A, f->row, f->col, &f->lazyinfo));
+  f->lunumeric            = F->ops->lufactornumeric;
+  F->ops->lufactornumeric = MatLUFactorNumeric_FactorELLG;
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatGetInfo() of the lazy factor: what SeqAIJ's ILU(0) factor tells, its entries the matrix's */
+static PetscErrorCode MatGetInfo_FactorELLGLazy(Mat F, MatInfoType flag, MatInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(info, sizeof(*info)));
+  info->block_size        = 1.0;
+  info->nz_allocated      = (PetscLogDouble)f->lazynz;
+  info->nz_used           = (PetscLogDouble)f->lazynz;
+  info->assemblies        = (PetscLogDouble)F->num_ass;
+  info->mallocs           = F->info.mallocs;
+  info->fill_ratio_given  = F->info.fill_ratio_given;
+  info->fill_ratio_needed = F->info.fill_ratio_needed;
+  info->factor_mallocs    = F->info.factor_mallocs;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatView_FactorELLGLazy(Mat F, PetscViewer viewer)
+{
+  PetscFunctionBegin;
+  PetscCall(MatFactorELLGSymbolicNow(F));
+  PetscCall((*F->ops->view)(F, viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ILU(0) of the matrix's pattern factored in the backend's memory: SeqAIJ's symbolic factorization left */
+static PetscErrorCode MatFactorELLGSymbolicLazy(Mat F, Mat A, const MatFactorInfo *info)
+{
+  Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  const PetscInt *ai, *aj;
+  PetscInt        m;
+  PetscBool       done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  f->lazynz = ai[m];
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCall(PetscObjectReference((PetscObject)A));
+  f->lazy                   = A;
+  f->lazyinfo               = *info;
+  f->lazynzstate            = A->nonzerostate;
+  f->getinfo                = F->ops->getinfo;
+  f->view                   = F->ops->view;
+  F->ops->getinfo           = MatGetInfo_FactorELLGLazy;
+  F->ops->view              = MatView_FactorELLGLazy;
+  F->info.factor_mallocs    = 0;
+  F->info.fill_ratio_given  = info->fill;
+  F->info.fill_ratio_needed = 1.0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -714,18 +843,23 @@ static PetscErrorCode MatLUFactorSymbolic_FactorELLG(Mat F, Mat A, IS row, IS co
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
   PetscFunctionBegin;
+  PetscCall(MatFactorELLGOptions(F, info));
   PetscCall((*f->lusymbolic)(F, A, row, col, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, A, row, col, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, row, col, info, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatILUFactorSymbolic_FactorELLG(Mat F, Mat A, IS row, IS col, const MatFactorInfo *info)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
+  PetscBool       ilu0;
 
   PetscFunctionBegin;
-  PetscCall((*f->ilusymbolic)(F, A, row, col, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, A, row, col, info));
+  PetscCall(MatFactorELLGOptions(F, info));
+  PetscCall(MatFactorELLGIsILU0(F, A, row, col, (PetscInt)info->levels, &ilu0));
+  if (!ilu0 || f->onhost) PetscCall((*f->ilusymbolic)(F, A, row, col, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, row, col, info, ilu0));
+  if (ilu0 && !f->onhost) PetscCall(MatFactorELLGSymbolicLazy(F, A, info)); /* after the reset of SymbolicDone() */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -734,8 +868,9 @@ static PetscErrorCode MatCholeskyFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
   PetscFunctionBegin;
+  PetscCall(MatFactorELLGOptions(F, info));
   PetscCall((*f->cholsymbolic)(F, A, perm, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, A, perm, NULL, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, perm, NULL, info, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -744,8 +879,9 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
   PetscFunctionBegin;
+  PetscCall(MatFactorELLGOptions(F, info));
   PetscCall((*f->iccsymbolic)(F, A, perm, info));
-  PetscCall(MatFactorELLGSymbolicDone(F, A, perm, NULL, info));
+  PetscCall(MatFactorELLGSymbolicDone(F, A, perm, NULL, info, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -766,7 +902,10 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
    Level: beginner
 
    Notes:
-   The symbolic factorizations are SeqAIJ's, on the host, with all their options (orderings, fill, levels).
+   The symbolic factorizations are SeqAIJ's, on the host, with all their options (orderings, fill, levels),
+   but for ILU(0) in the natural ordering of a matrix with every diagonal entry factored in the GPU's memory,
+   whose pattern is the matrix's: SeqAIJ's is left until something reads the factor's host structure (a view,
+   a numeric factorization on the host), as aijcusparse skips it too.
    The numeric ILU and ICC factorizations run in the GPU's memory, where a refactorization with new values on
    the same pattern stays: the values uploaded, factored, the triangles updated in place. LU, Cholesky, a pivot
    that PETSc's shifts or zero pivot check may act on, and `-pc_factor_mat_factor_on_host` take SeqAIJ's numeric
