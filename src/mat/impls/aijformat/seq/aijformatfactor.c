@@ -780,6 +780,7 @@ static PetscErrorCode MatFactorELLGSymbolicNow(Mat F)
   f->lazy         = NULL;
   PetscCall(PetscInfo(F, "SeqAIJ's symbolic ILU(0) factorization, for the factor's host structure\n"));
   PetscCall((*f->ilusymbolic)(F, A, f->row, f->col, &f->lazyinfo));
+  PetscCall(MatELLGFactorRemoveFunctions(F)); /* what SeqAIJ's symbolic factorization copied from A */
   f->lunumeric            = F->ops->lufactornumeric;
   F->ops->lufactornumeric = MatLUFactorNumeric_FactorELLG;
   PetscCall(MatDestroy(&A));
