@@ -381,6 +381,55 @@ static PetscErrorCode CheckHostNumeric(const CSR *indef, const CSR *zeropivot, c
   PetscFunctionReturn(0);
 }
 
+/* CheckILU0 - ILU(0) in the natural ordering, which our factor does without SeqAIJ's symbolic factorization until
+   something reads its host structure: MatGetInfo() as SeqAIJ's factor tells it; a numeric factorization given a SeqAIJ
+   matrix of the same pattern (not of our type); and a view, after which MatGetInfo() is SeqAIJ's own */
+static PetscErrorCode CheckILU0(const CSR *c, MatType type, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat           A, R, F, Fr;
+  IS            row, col;
+  MatFactorInfo info;
+  MatInfo       fi, ri;
+  PetscViewer   viewer;
+  PetscBool     ok = PETSC_TRUE, same;
+  char          line[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(CreatePair(PETSC_COMM_SELF, c, type, &A, &R));
+  PetscCall(InitInfo(MAT_FACTOR_ILU, 0, &info));
+  PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
+  PetscCall(MatGetFactor(R, MATSOLVERPETSC, MAT_FACTOR_ILU, &Fr));
+  PetscCall(MatILUFactorSymbolic(Fr, R, row, col, &info));
+  PetscCall(MatLUFactorNumeric(Fr, R, &info));
+  PetscCall(MatGetFactor(A, NULL, MAT_FACTOR_ILU, &F));
+  PetscCall(MatILUFactorSymbolic(F, A, row, col, &info));
+  PetscCall(MatGetInfo(F, MAT_LOCAL, &fi));
+  PetscCall(MatGetInfo(Fr, MAT_LOCAL, &ri));
+  same = (PetscBool)(fi.nz_used == ri.nz_used && fi.nz_allocated == ri.nz_allocated && fi.fill_ratio_given == ri.fill_ratio_given && fi.fill_ratio_needed == ri.fill_ratio_needed && fi.block_size == ri.block_size);
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s ILU(0): MatGetInfo() of the factor as SeqAIJ's", c->name));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, same, nfail));
+  PetscCall(MatLUFactorNumeric(F, R, &info)); /* a SeqAIJ matrix of the pattern */
+  PetscCall(CompareSolves(A, F, Fr, NULL, PETSC_TRUE, rnd, &ok));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s ILU(0) of a SeqAIJ matrix: solves match AIJ's", c->name));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
+  PetscCall(PetscViewerASCIIOpen(PETSC_COMM_SELF, "/dev/null", &viewer));
+  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
+  PetscCall(MatView(F, viewer));
+  PetscCall(PetscViewerPopFormat(viewer));
+  PetscCall(PetscViewerDestroy(&viewer));
+  PetscCall(MatGetInfo(F, MAT_LOCAL, &fi));
+  same = (PetscBool)(fi.nz_used == ri.nz_used && fi.nz_allocated == ri.nz_allocated && fi.fill_ratio_needed == ri.fill_ratio_needed);
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s ILU(0), viewed: MatGetInfo() SeqAIJ's", c->name));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, same, nfail));
+  PetscCall(ISDestroy(&row));
+  PetscCall(ISDestroy(&col));
+  PetscCall(MatDestroy(&F));
+  PetscCall(MatDestroy(&Fr));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(0);
+}
+
 /* CheckJacobiSweeps - -mat_ellg_factor_solve jacobi: with more sweeps than the triangles of ILU(0) have levels, the
    solves are exact (the sweeps of a triangular system end in its solution after as many sweeps as it has levels);
    with one sweep they are an approximation */
@@ -807,6 +856,7 @@ int main(int argc, char **argv)
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[0], rnd, &nfail));
     PetscCall(CheckFactor(&rd, rd.name, type, &nonsym[2], rnd, &nfail));
     PetscCall(CheckHostNumeric(&indef, &zp, &lap, type, rnd, &nfail));
+    PetscCall(CheckILU0(&cd, type, rnd, &nfail));
     PetscCall(CheckJacobiSweeps(&lap, type, rnd, &nfail));
     PetscCall(CheckKSP(kspcases, (PetscInt)(sizeof(kspcases) / sizeof(kspcases[0])), type, rnd, &nfail));
     PetscCall(CheckBadUse(type, &nfail));

@@ -106,14 +106,17 @@ PetscErrorCode MatSeqAIJFormatSync(Mat A)
 
 /*
    MatSeqAIJFormatWarm - the format made to match the host AIJ matrix ahead of its first use, where it has values:
-   always, or (pending) only when the program assembled it since the format last matched (MatAssemblyEnd())
+   always, or (pending) only when the program assembled it since the format last matched (MatAssemblyEnd()); nothing
+   for a matrix not of our seq types (a factor's numeric factorization may be given another)
 */
 PetscErrorCode MatSeqAIJFormatWarm(Mat A, PetscBool pending)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
-  PetscBool         bound;
+  PetscBool         bound, seq, mpi;
 
   PetscFunctionBegin;
+  PetscCall(MatELLGGetKind(A, &seq, &mpi));
+  if (!seq) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatELLGBoundToCPU(A, &bound));
   if (bound || (pending && !e->pending) || (e->built && ((PetscObject)A)->state == e->state)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJFormatSyncForce(A));
