@@ -146,6 +146,16 @@ static PetscErrorCode Numeric(Mat F, Mat A, MatFactorType ftype, const MatFactor
   PetscFunctionReturn(0);
 }
 
+/* ReferenceFactor - PETSc's own factor of kind ftype of the AIJ matrix R, symbolic and numeric */
+static PetscErrorCode ReferenceFactor(Mat R, MatFactorType ftype, IS row, IS col, const MatFactorInfo *info, Mat *Fr)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatGetFactor(R, MATSOLVERPETSC, ftype, Fr));
+  PetscCall(Symbolic(*Fr, R, ftype, row, col, info));
+  PetscCall(Numeric(*Fr, R, ftype, info));
+  PetscFunctionReturn(0);
+}
+
 /* the four solves with a factor */
 typedef enum {
   SOLVE,
@@ -286,9 +296,7 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscCall(MatGetFactor(A, NULL, fc->ftype, &F));
   PetscCall(Symbolic(F, A, fc->ftype, row, col, &info));
   PetscCall(Numeric(F, A, fc->ftype, &info));
-  PetscCall(MatGetFactor(R, MATSOLVERPETSC, fc->ftype, &Fr));
-  PetscCall(Symbolic(Fr, R, fc->ftype, row, col, &info));
-  PetscCall(Numeric(Fr, R, fc->ftype, &info));
+  PetscCall(ReferenceFactor(R, fc->ftype, row, col, &info, &Fr));
   /* Cholesky and ICC: the transpose solves where PETSc's own factor has them */
   PetscCall(HasTransposeSolve(Fr, &transpose));
   PetscCall(CompareSolves(A, F, Fr, NULL, transpose, rnd, &ok));
@@ -356,9 +364,7 @@ static PetscErrorCode CheckHostNumeric(const CSR *indef, const CSR *zeropivot, c
     info.shifttype   = (PetscReal)cases[k].shift;
     info.shiftamount = 100.0 * PETSC_MACHINE_EPSILON; /* PCFactor's default */
     PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
-    PetscCall(MatGetFactor(R, MATSOLVERPETSC, cases[k].ftype, &Fr));
-    PetscCall(Symbolic(Fr, R, cases[k].ftype, row, col, &info));
-    PetscCall(Numeric(Fr, R, cases[k].ftype, &info));
+    PetscCall(ReferenceFactor(R, cases[k].ftype, row, col, &info, &Fr));
     if (cases[k].onhost) PetscCall(PetscOptionsSetValue(NULL, "-pc_factor_mat_factor_on_host", "1"));
     PetscCall(GetTriEvents(&e0));
     PetscCall(MatGetFactor(A, NULL, cases[k].ftype, &F));
@@ -398,9 +404,7 @@ static PetscErrorCode CheckILU0(const CSR *c, MatType type, PetscRandom rnd, Pet
   PetscCall(CreatePair(PETSC_COMM_SELF, c, type, &A, &R));
   PetscCall(InitInfo(MAT_FACTOR_ILU, 0, &info));
   PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
-  PetscCall(MatGetFactor(R, MATSOLVERPETSC, MAT_FACTOR_ILU, &Fr));
-  PetscCall(MatILUFactorSymbolic(Fr, R, row, col, &info));
-  PetscCall(MatLUFactorNumeric(Fr, R, &info));
+  PetscCall(ReferenceFactor(R, MAT_FACTOR_ILU, row, col, &info, &Fr));
   PetscCall(MatGetFactor(A, NULL, MAT_FACTOR_ILU, &F));
   PetscCall(MatILUFactorSymbolic(F, A, row, col, &info));
   PetscCall(MatGetInfo(F, MAT_LOCAL, &fi));
@@ -446,9 +450,7 @@ static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom 
   PetscCall(CreatePair(PETSC_COMM_SELF, c, type, &A, &R));
   PetscCall(InitInfo(MAT_FACTOR_ILU, 0, &info));
   PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
-  PetscCall(MatGetFactor(R, MATSOLVERPETSC, MAT_FACTOR_ILU, &Fr));
-  PetscCall(Symbolic(Fr, R, MAT_FACTOR_ILU, row, col, &info));
-  PetscCall(Numeric(Fr, R, MAT_FACTOR_ILU, &info));
+  PetscCall(ReferenceFactor(R, MAT_FACTOR_ILU, row, col, &info, &Fr));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ellg_factor_solve", method, sizeof(method), &given));
   PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_solve", "jacobi"));
   for (int k = 0; k < 2; k++) {

@@ -21,19 +21,15 @@ struct _n_ELLGILU {
   ELLGTri          L, U, Lt, Ut;                /* levels, jacobi: the triangles (Lt, Ut at the first transposed solve) */
 };
 
-/* the position of column j in row i of the pattern, or -1 */
-static PetscInt ELLGILUFind(ELLGILU f, PetscInt i, PetscInt j)
+/* the position of column j in row i of the pattern (columns sorted), or -1 */
+static PetscErrorCode ELLGILUFind(ELLGILU f, PetscInt i, PetscInt j, PetscInt *pos)
 {
-  PetscInt lo = f->rowptr[i], hi = f->rowptr[i + 1] - 1;
+  PetscInt loc;
 
-  while (lo <= hi) {
-    const PetscInt mid = (lo + hi) / 2;
-
-    if (f->colidx[mid] < j) lo = mid + 1;
-    else if (f->colidx[mid] > j) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
+  PetscFunctionBegin;
+  PetscCall(PetscFindInt(j, f->rowptr[i + 1] - f->rowptr[i], f->colidx + f->rowptr[i], &loc));
+  *pos = loc < 0 ? -1 : f->rowptr[i] + loc;
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* a copy of a host index array as int in the backend's memory */
@@ -141,7 +137,7 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscCall(PetscMalloc1(n, &diag));
   for (PetscInt i = 0; i < n; i++) {
     for (PetscInt p = rowptr[i]; p < rowptr[i + 1]; p++) PetscCheck(p == rowptr[i] || colidx[p] > colidx[p - 1], PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row %" PetscInt_FMT " of the factor's pattern is not sorted", i);
-    diag[i] = ELLGILUFind(f, i, i);
+    PetscCall(ELLGILUFind(f, i, i, &diag[i]));
     PetscCheck(diag[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row %" PetscInt_FMT " of the factor's pattern has no diagonal", i);
     for (PetscInt p = rowptr[i]; p < diag[i]; p++) f->flops += 1 + 2 * (rowptr[colidx[p] + 1] - diag[colidx[p]] - 1);
   }
@@ -199,9 +195,9 @@ PetscErrorCode ELLGILUSetMap(ELLGILU f, PetscInt m, const PetscInt ai[], const P
       if (symmetric) {
         map[k] = mapt[k] = -1;
         if (j < i) continue;
-        map[k] = ELLGILUFind(f, i, j);
-        if (j > i) mapt[k] = ELLGILUFind(f, j, i);
-      } else map[k] = ELLGILUFind(f, i, j);
+        PetscCall(ELLGILUFind(f, i, j, &map[k]));
+        if (j > i) PetscCall(ELLGILUFind(f, j, i, &mapt[k]));
+      } else PetscCall(ELLGILUFind(f, i, j, &map[k]));
       if (map[k] < 0 || (symmetric && j > i && mapt[k] < 0)) *complete = PETSC_FALSE;
       if (map[k] != k) identity = PETSC_FALSE;
     }

@@ -92,14 +92,21 @@ PetscErrorCode MatSeqAIJFormatSyncForce(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* whether the stored format matches the host AIJ matrix */
+static inline PetscBool MatSeqAIJFormatCurrent(Mat A)
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+
+  return (PetscBool)(e->built && ((PetscObject)A)->state == e->state);
+}
+
 /* makes the stored format match the host AIJ matrix, if it does not already */
 PetscErrorCode MatSeqAIJFormatSync(Mat A)
 {
-  Mat_SeqAIJFormat *e     = (Mat_SeqAIJFormat *)A->spptr;
-  PetscObjectState  state = ((PetscObject)A)->state;
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
-  if (!(e->built && state == e->state)) PetscCall(MatSeqAIJFormatSyncForce(A));
+  if (!MatSeqAIJFormatCurrent(A)) PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscCheck(e->built, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The matrix has a nonzero structure but no values yet (a symbolic result): compute its values first");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -118,7 +125,7 @@ PetscErrorCode MatSeqAIJFormatWarm(Mat A, PetscBool pending)
   PetscCall(MatELLGGetKind(A, &seq, &mpi));
   if (!seq) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (bound || (pending && !e->pending) || (e->built && ((PetscObject)A)->state == e->state)) PetscFunctionReturn(PETSC_SUCCESS);
+  if (bound || (pending && !e->pending) || MatSeqAIJFormatCurrent(A)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJFormatSyncForce(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -41,7 +41,6 @@ typedef struct {
   PetscBool        useilu;                      /* the last numeric factorization was ilu's (else SeqAIJ's, in L, U) */
   Mat              lazy;                        /* ILU(0): the matrix whose SeqAIJ symbolic factorization is left until the host reads the factor */
   MatFactorInfo    lazyinfo;                    /* its options */
-  PetscInt         lazynz;                      /* its entries, the factor's */
   PetscObjectState lazynzstate;                 /* its nonzero state then */
   PetscErrorCode (*getinfo)(Mat, MatInfoType, MatInfo *);
   PetscErrorCode (*view)(Mat, PetscViewer);
@@ -316,13 +315,10 @@ static PetscErrorCode MatFactorELLGDiagonalComplete(Mat A, PetscBool *complete)
   if (!done) PetscFunctionReturn(PETSC_SUCCESS);
   *complete = PETSC_TRUE;
   for (PetscInt i = 0; i < m && *complete; i++) {
-    PetscInt lo = ai[i], hi = ai[i + 1] - 1;
+    PetscInt loc;
 
-    while (lo <= hi && aj[(lo + hi) / 2] != i) {
-      if (aj[(lo + hi) / 2] < i) lo = (lo + hi) / 2 + 1;
-      else hi = (lo + hi) / 2 - 1;
-    }
-    *complete = (PetscBool)(lo <= hi);
+    PetscCall(PetscFindInt(i, ai[i + 1] - ai[i], aj + ai[i], &loc));
+    *complete = (PetscBool)(loc >= 0);
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -795,8 +791,8 @@ static PetscErrorCode MatGetInfo_FactorELLGLazy(Mat F, MatInfoType flag, MatInfo
   PetscFunctionBegin;
   PetscCall(PetscMemzero(info, sizeof(*info)));
   info->block_size        = 1.0;
-  info->nz_allocated      = (PetscLogDouble)f->lazynz;
-  info->nz_used           = (PetscLogDouble)f->lazynz;
+  info->nz_allocated      = (PetscLogDouble)(f->nz + F->rmap->n); /* the matrix's entries */
+  info->nz_used           = info->nz_allocated;
   info->assemblies        = (PetscLogDouble)F->num_ass;
   info->mallocs           = F->info.mallocs;
   info->fill_ratio_given  = F->info.fill_ratio_given;
@@ -817,14 +813,8 @@ static PetscErrorCode MatView_FactorELLGLazy(Mat F, PetscViewer viewer)
 static PetscErrorCode MatFactorELLGSymbolicLazy(Mat F, Mat A, const MatFactorInfo *info)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
-  const PetscInt *ai, *aj;
-  PetscInt        m;
-  PetscBool       done;
 
   PetscFunctionBegin;
-  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
-  f->lazynz = ai[m];
-  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCall(PetscObjectReference((PetscObject)A));
   f->lazy                   = A;
   f->lazyinfo               = *info;
