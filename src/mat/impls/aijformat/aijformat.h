@@ -18,6 +18,12 @@ static inline void MatELLGSetBoundToCPU(Mat A, PetscBool flg)
 #endif
 }
 
+/* whether A is known to equal its transpose (MAT_SYMMETRIC, real scalars): its transposed products are its products */
+static inline PetscBool MatELLGKnownSymmetric(Mat A)
+{
+  return (PetscBool)(A->symmetric == PETSC_BOOL3_TRUE);
+}
+
 typedef struct _n_MatSeqAIJFormatTranspose *MatSeqAIJFormatTranspose;
 
 /* the seq type name of each format and its operations (choose: the type that chooses the format of each matrix at
@@ -92,6 +98,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJFormatSync(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatSyncForce(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatWarm(Mat, PetscBool);
 PETSC_INTERN void           MatSeqAIJFormatSetProductOps(Mat);
+PETSC_INTERN void           MatSeqAIJFormatSetGraphOp(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJFormat_MPIDense(Mat);
 PETSC_INTERN PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat, MatFactorType, Mat *);

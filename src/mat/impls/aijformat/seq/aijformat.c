@@ -202,6 +202,7 @@ static PetscErrorCode MatMultAddKernel_SeqAIJFormat(Mat A, Vec x, Vec z, Vec y, 
     else PetscCall(z ? e->aijops.multadd(A, x, z, y) : e->aijops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  if (trans && MatELLGKnownSymmetric(A)) trans = PETSC_FALSE; /* A^T x = A x */
   if (trans) PetscCall(MatSeqAIJFormatGetExplicitTranspose(A, &T));
   if (!T) PetscCall(MatSeqAIJFormatSync(A)); /* the explicit transpose comes from the host AIJ data, not the format */
   keep = (PetscBool)(z || (trans && !T)); /* the transposed kernels add into y */

@@ -223,6 +223,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
   ELLGFormat                 fmt;
   PetscInt                   m, n, nnz, *ci;
   size_t                     bytes;
+  MatProductType             type;
 
   PetscFunctionBegin;
   MatCheckProduct(C, 1);
@@ -230,9 +231,15 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_Sparse(Mat C)
   MatProductOperands(product, op);
   A = op[0];
   fmt = ((Mat_SeqAIJFormat *)A->spptr)->fmt; /* its backend and parameters: A's values need not be there */
+  type = product->type;
+  if ((type == MATPRODUCT_AtB && MatELLGKnownSymmetric(A)) || (type == MATPRODUCT_ABt && MatELLGKnownSymmetric(op[1]))) { /* no transpose to make (PCGAMG's square of its graph) */
+    if (type == MATPRODUCT_AtB) product->symbolic_used_the_fact_A_is_symmetric = PETSC_TRUE;
+    else product->symbolic_used_the_fact_B_is_symmetric = PETSC_TRUE;
+    type = MATPRODUCT_AB;
+  }
   PetscCall(PetscNew(&d));
-  PetscCall(ELLGCsrProductSupported(product->type, &d->nin));
-  PetscCall(ELLGCsrProductCreate(fmt->backend, product->type, &d->sp));
+  PetscCall(ELLGCsrProductSupported(type, &d->nin));
+  PetscCall(ELLGCsrProductCreate(fmt->backend, type, &d->sp));
   for (PetscInt k = 0; k < d->nin; k++) {
     PetscCall(MatSeqAIJFormatGetCsrInput(op[k], &in[k]));
     d->nzstate[k] = op[k]->nonzerostate;

@@ -33,7 +33,8 @@ PetscErrorCode MatSeqAIJFormatTransposeDestroy(MatSeqAIJFormatTranspose *t)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatSeqAIJFormatGetExplicitTranspose - A^T in the backend, made to match A; NULL when A has no hint to form it */
+/* MatSeqAIJFormatGetExplicitTranspose - A^T in the backend, made to match A; NULL when A has no hint to form it, or
+   is known to be symmetric (A^T is A) */
 PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
@@ -42,7 +43,7 @@ PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
 
   PetscFunctionBegin;
   *T = NULL;
-  if (!A->form_explicit_transpose || sizeof(PetscInt) != sizeof(int)) {
+  if (!A->form_explicit_transpose || MatELLGKnownSymmetric(A) || sizeof(PetscInt) != sizeof(int)) {
     PetscCall(MatSeqAIJFormatTransposeDestroy(&e->transpose));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -126,7 +127,8 @@ PetscErrorCode MatTranspose_SeqAIJFormat(Mat A, MatReuse reuse, Mat *B)
 
 /* MatSetOption() of our seq types: SeqAIJ's, and the explicit transpose formed (or freed) as the hint is set on
    an assembled matrix; the hint tells of products with the matrix to come (PCGAMG's interpolations), for which its
-   format is made then, in the setup */
+   format is made then, in the setup. A matrix known to be symmetric has nothing to form (PCGAMG sets the hint on its
+   graph, before a product of the graph with itself, which reads the host copy) */
 PetscErrorCode MatSetOption_SeqAIJFormat(Mat A, MatOption op, PetscBool flg)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
@@ -138,6 +140,6 @@ PetscErrorCode MatSetOption_SeqAIJFormat(Mat A, MatOption op, PetscBool flg)
   if (op != MAT_FORM_EXPLICIT_TRANSPOSE || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatELLGBoundToCPU(A, &bound));
   if (!bound) PetscCall(MatSeqAIJFormatGetExplicitTranspose(A, &T));
-  if (flg) PetscCall(MatSeqAIJFormatWarm(A, PETSC_FALSE));
+  if (flg && !MatELLGKnownSymmetric(A)) PetscCall(MatSeqAIJFormatWarm(A, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -121,7 +121,7 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose)
+#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose) OP(creategraph)
 
 static PetscErrorCode MatDestroy_SeqAIJFormat(Mat);
 
@@ -231,6 +231,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->axpy                  = MatAXPY_SeqAIJFormat;
   A->ops->setoption             = MatSetOption_SeqAIJFormat;
   A->ops->transpose             = MatTranspose_SeqAIJFormat;
+  MatSeqAIJFormatSetGraphOp(A);
   PetscCall(PetscMemcpy(&e->formatops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
 

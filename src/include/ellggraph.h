@@ -1,0 +1,11 @@
+/*
+   The strength graph of a matrix whose nonzero pattern is symmetric, its values computed in the backend's memory
+   (ellggraphkernels.h for the arithmetic): PCGAMG's MatCreateGraph() of our seq types
+*/
+#pragma once
+#include <ellgimpl.h>
+
+/* g (host, nnz = ai[m] values) from the m x m CSR (ai, aj, aa) of the host: |a_ij| (absval) or a_ij, plus the same of
+   a_ji (mirror), scaled by the diagonal (scale); *symmetric false (g undefined) when mirror finds an entry without
+   its mirror in the pattern */
+PETSC_INTERN PetscErrorCode ELLGGraphValues(PetscELLGBackend, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *, PetscBool, PetscBool, PetscBool, PetscScalar *, PetscBool *);

@@ -1,0 +1,30 @@
+/*
+   The strength graph of a matrix with a symmetric nonzero pattern (PCGAMG's MatCreateGraph()), computed in the
+   backend's memory (plain C, nothing of PETSc; ellggraph.h for the PETSc side). The graph keeps the matrix's pattern
+   (m rows of starts ai and sorted columns aj); each function takes the arithmetic of PETSc's host code, operation
+   for operation, so that the values are the same to the bit:
+
+     g_ij = |a_ij| + |a_ji|      (absval and mirror; without absval the signed values, without mirror a_ij alone)
+     s_i  = sqrt(|1 / g_ii|)     (0 where g_ii is 0 or absent: VecReciprocal() keeps a 0)
+     g_ij = (g_ij s_i) s_j       (MatDiagonalScale(): rows first)
+
+   Every function returns 0 or an error code of ellgcuda.h.
+*/
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* g as above; missing[0] counts the entries (i, j) whose mirror (j, i) is not in the pattern (mirror only: the
+   caller then takes another way, and g is not defined) */
+int  ELLGCudaGraphValues(int m, const int *ai, const int *aj, const double *a, int absval, int mirror, double *g, int *missing);
+void ELLGHostGraphValues(int m, const int *ai, const int *aj, const double *a, int absval, int mirror, double *g, int *missing);
+
+/* s_i from the diagonal of g, then g scaled by s on both sides; s has room for m values */
+int  ELLGCudaGraphScale(int m, const int *ai, const int *aj, double *s, double *g);
+void ELLGHostGraphScale(int m, const int *ai, const int *aj, double *s, double *g);
+
+#ifdef __cplusplus
+}
+#endif
