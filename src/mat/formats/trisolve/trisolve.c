@@ -11,8 +11,7 @@ struct _n_ELLGTri {
   PetscInt         g, ngroups, ndeps; /* rows per group, groups, entries of the groups' dependency lists */
   PetscBool        lower, divide;
   PetscScalar      sign;
-  /* natural order (host): for transposes and cuSPARSE */
-  PetscInt *nrowptr, *ncolidx, *nsrc, *dsrc;
+  PetscInt *dsrc; /* host: the index of each row's inverse diagonal in the factor's array (natural order), or NULL */
   /* level order (host): row of each position, CSR over positions, value sources, values; the groups'
      first positions and the groups each reads (for the levels solve of the cuda backend with g > 1) */
   int         *perm, *rowptr, *colidx, *gptr, *dptr, *dgrp;
@@ -23,16 +22,18 @@ struct _n_ELLGTri {
   PetscScalar *bval, *bdinv, *tmp;
   int         *bsrc; /* with values in the backend's memory: the sources of bval, then of bdinv */
   unsigned    *flags, epoch;
-  /* cuSPARSE: the triangle in natural order with its diagonal (host), and its SpSV */
+  /* cuSPARSE: the triangle in natural order with its diagonal (host), the sources of its values off the diagonal,
+     and its SpSV */
   int         *crowptr, *ccolidx;
+  PetscInt    *csrc;
   PetscScalar *cval;
   void        *cusp;
 };
 
 /* the groups in level order (a group's level is one more than the highest of the other groups its rows read),
    the rows of each in the order of the solve; for the levels solve on the device with g > 1, the groups' first
-   positions and the other groups each reads */
-static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
+   positions and the other groups each reads; from the triangle in natural order (rowptr, colidx, src) */
+static PetscErrorCode ELLGTriLevelOrder(ELLGTri t, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[])
 {
   PetscInt       *level, *count, *order, *mark, n = t->n, g = t->g, ng = t->ngroups, pos = 0, nd = 0;
   const PetscBool deps = (PetscBool)(g > 1 && t->be == PETSCELLG_BACKEND_CUDA && t->method == ELLG_TRI_LEVELS);
@@ -45,8 +46,8 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
     const PetscInt q = t->lower ? r : ng - 1 - r;
 
     for (PetscInt i = q * g; i < PetscMin(n, q * g + g); i++)
-      for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) {
-        const PetscInt d = t->ncolidx[k] / g;
+      for (PetscInt k = rowptr[i]; k < rowptr[i + 1]; k++) {
+        const PetscInt d = colidx[k] / g;
 
         if (d == q || mark[d] == q + 1) continue;
         mark[d] = q + 1;
@@ -74,8 +75,8 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
 
       t->perm[pos++] = (int)i;
       if (deps)
-        for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) {
-          const PetscInt d = t->ncolidx[k] / g;
+        for (PetscInt k = rowptr[i]; k < rowptr[i + 1]; k++) {
+          const PetscInt d = colidx[k] / g;
 
           if (d == q || mark[d] == -(q + 1)) continue;
           mark[d]     = -(q + 1);
@@ -92,9 +93,9 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
     const PetscInt i = t->perm[p];
     PetscInt       k = t->rowptr[p];
 
-    for (PetscInt q = t->nrowptr[i]; q < t->nrowptr[i + 1]; q++, k++) {
-      t->colidx[k] = (int)t->ncolidx[q];
-      t->lsrc[k]   = t->nsrc[q];
+    for (PetscInt q = rowptr[i]; q < rowptr[i + 1]; q++, k++) {
+      t->colidx[k] = (int)colidx[q];
+      t->lsrc[k]   = src[q];
     }
     t->rowptr[p + 1] = (int)k;
   }
@@ -104,18 +105,21 @@ static PetscErrorCode ELLGTriLevelOrder(ELLGTri t)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the structure in the backend's memory (values come with ELLGTriSetValues()) */
-static PetscErrorCode ELLGTriUpload(ELLGTri t)
+/* the structure in the backend's memory (values come with ELLGTriSetValues()); cuSPARSE: the triangle in natural
+   order (rowptr, colidx, src) with its diagonal */
+static PetscErrorCode ELLGTriUpload(ELLGTri t, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[])
 {
   const size_t n = (size_t)t->n, nnz = (size_t)t->nnz;
 
   PetscFunctionBegin;
   if (t->method == ELLG_TRI_CUSPARSE) { /* the diagonal stored, 1 for a unit one */
     PetscCall(PetscMalloc3(n + 1, &t->crowptr, nnz + n, &t->ccolidx, nnz + n, &t->cval));
+    PetscCall(PetscMalloc1(nnz, &t->csrc));
+    PetscCall(PetscArraycpy(t->csrc, src, nnz));
     t->crowptr[0] = 0;
     for (PetscInt i = 0, c = 0; i < t->n; i++) {
       if (!t->lower) t->ccolidx[c++] = (int)i;
-      for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) t->ccolidx[c++] = (int)t->ncolidx[k];
+      for (PetscInt k = rowptr[i]; k < rowptr[i + 1]; k++) t->ccolidx[c++] = (int)colidx[k];
       if (t->lower) t->ccolidx[c++] = (int)i;
       t->crowptr[i + 1] = (int)c;
     }
@@ -149,7 +153,8 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t)
 }
 
 /*
-  ELLGTriCreate - a triangle of a factor from its structure in natural order (ellgtri.h); the arrays are copied
+  ELLGTriCreate - a triangle of a factor from its structure in natural order (ellgtri.h); the arrays are not kept (the
+  triangle keeps its level order)
 
   Input Parameters:
 + be, method - where and how it is solved (cusparse needs the cuda backend: the host backend takes levels for it)
@@ -180,16 +185,12 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   t->lower  = lower;
   t->sign   = sign;
   t->divide = divide;
-  PetscCall(PetscMalloc3(n + 1, &t->nrowptr, nnz, &t->ncolidx, nnz, &t->nsrc));
-  PetscCall(PetscArraycpy(t->nrowptr, rowptr, n + 1));
-  PetscCall(PetscArraycpy(t->ncolidx, colidx, nnz));
-  PetscCall(PetscArraycpy(t->nsrc, src, nnz));
   if (dsrc) {
     PetscCall(PetscMalloc1(n, &t->dsrc));
     PetscCall(PetscArraycpy(t->dsrc, dsrc, n));
   }
-  PetscCall(ELLGTriLevelOrder(t));
-  PetscCall(ELLGTriUpload(t));
+  PetscCall(ELLGTriLevelOrder(t, rowptr, colidx, src));
+  PetscCall(ELLGTriUpload(t, rowptr, colidx, src));
   PetscCall(PetscFree3(t->gptr, t->dptr, t->dgrp)); /* in the backend's memory now, if used */
   *tri = t;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -199,11 +200,22 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
    transposed solves; the values come with ELLGTriSetValues() */
 PetscErrorCode ELLGTriCreateTranspose(ELLGTri t, ELLGTri *tt)
 {
-  PetscInt *rowptr, *colidx, *src;
+  PetscInt *nrowptr, *ncolidx, *nsrc, *rowptr, *colidx, *src;
 
   PetscFunctionBegin;
   PetscCheck(!t->divide, PETSC_COMM_SELF, PETSC_ERR_SUP, "No transpose of a triangle whose rows are divided by their diagonal");
-  PetscCall(ELLGCsrTranspose(t->n, t->n, t->nrowptr, t->ncolidx, t->nsrc, &rowptr, &colidx, &src));
+  /* the natural order from the level order: row perm[p] is at position p */
+  PetscCall(PetscMalloc3(t->n + 1, &nrowptr, t->nnz, &ncolidx, t->nnz, &nsrc));
+  nrowptr[0] = 0;
+  for (PetscInt p = 0; p < t->n; p++) nrowptr[t->perm[p] + 1] = t->rowptr[p + 1] - t->rowptr[p];
+  for (PetscInt i = 0; i < t->n; i++) nrowptr[i + 1] += nrowptr[i];
+  for (PetscInt p = 0; p < t->n; p++)
+    for (PetscInt k = t->rowptr[p], q = nrowptr[t->perm[p]]; k < t->rowptr[p + 1]; k++, q++) {
+      ncolidx[q] = t->colidx[k];
+      nsrc[q]    = t->lsrc[k];
+    }
+  PetscCall(ELLGCsrTranspose(t->n, t->n, nrowptr, ncolidx, nsrc, &rowptr, &colidx, &src));
+  PetscCall(PetscFree3(nrowptr, ncolidx, nsrc));
   PetscCall(ELLGTriCreate(t->be, t->method, t->n, t->g, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, tt));
   PetscCall(ELLGTriSetJacobiSweeps(*tt, t->sweeps));
   PetscCall(PetscFree3(rowptr, colidx, src));
@@ -227,13 +239,13 @@ PetscErrorCode ELLGTriSetValues(ELLGTri t, const PetscScalar a[])
   PetscFunctionBegin;
   if (t->method == ELLG_TRI_CUSPARSE) {
 #if defined(ELLG_HAVE_CUDA)
-    for (PetscInt i = 0, c = 0; i < t->n; i++) {
+    for (PetscInt i = 0, c = 0, k = 0; i < t->n; i++) {
       const PetscScalar scale = t->divide ? t->sign / a[t->dsrc[i]] : t->sign;
-
       const PetscScalar d     = t->dsrc ? 1.0 / a[t->dsrc[i]] : 1.0;
+      const PetscInt    end   = k + t->crowptr[i + 1] - t->crowptr[i] - 1; /* the row's entries off the diagonal */
 
       if (!t->lower) t->cval[c++] = d;
-      for (PetscInt k = t->nrowptr[i]; k < t->nrowptr[i + 1]; k++) t->cval[c++] = scale * a[t->nsrc[k]];
+      for (; k < end; k++) t->cval[c++] = scale * a[t->csrc[k]];
       if (t->lower) t->cval[c++] = d;
     }
     if (t->cusp) PetscCallELLGCuda(ELLGCusparseTriSetValues(t->cusp, t->cval));
@@ -346,9 +358,9 @@ PetscErrorCode ELLGTriDestroy(ELLGTri *tri)
   PetscCall(PetscELLGFree(t->be, t->tmp));
   PetscCall(PetscELLGFree(t->be, t->bsrc));
   PetscCall(PetscFree3(t->crowptr, t->ccolidx, t->cval));
+  PetscCall(PetscFree(t->csrc));
   PetscCall(PetscFree2(t->val, t->dinv));
   PetscCall(PetscFree4(t->perm, t->rowptr, t->colidx, t->lsrc));
-  PetscCall(PetscFree3(t->nrowptr, t->ncolidx, t->nsrc));
   PetscCall(PetscFree(t->dsrc));
   PetscCall(PetscFree(t));
   *tri = NULL;

@@ -8,8 +8,8 @@
    - a small matrix (under MAT_AIJGPU_SMALL_NNZ entries, no row over MAT_AIJGPU_CSRG_ROW): csrg, whose CSR-vector
      product, bound by the launch and its chain of dependent loads, has the shortest chain;
    - every row of the same length: ellg, which then pads nothing and needs no permutation;
-   - scattered columns over a large x (over half of the entries more than 2^15 columns from their row, and at
-     least ELLG_LARGE_X_COLUMNS columns): csrg, whose CSR-stream product issues the fewest requests to the L2 cache
+   - scattered columns over a large x (over half of the entries more than 2^15 columns from their row, counted in
+     evenly spaced rows holding about MAT_AIJGPU_FAR_SAMPLE entries, and at least ELLG_LARGE_X_COLUMNS columns): csrg, whose CSR-stream product issues the fewest requests to the L2 cache
      that bounds every layout there;
    - row lengths spread widely (those of the rows not long of a standard deviation above 1.2 times their mean:
      power-law graphs): pjds, whose rows sorted by length pad least; and a small matrix with long rows: pjds, which
@@ -40,6 +40,9 @@
 #define MAT_AIJGPU_MEDIUM_NNZ (1 << 19)
 #define MAT_AIJGPU_CSRG_ROW   256
 #define MAT_AIJGPU_CSRG_MEAN  4.0
+/* the entries the rule reads to tell how many lie far from their row (the rows they are in evenly spaced): a
+   fraction within about a thousandth of the whole matrix's, without a pass over every entry of a large one */
+#define MAT_AIJGPU_FAR_SAMPLE (1 << 20)
 /* products timed for each format with -mat_aijgpu_format time, after one not timed */
 #define MAT_AIJGPU_TIMED 10
 
@@ -180,7 +183,7 @@ static void MatSeqAIJGPURule(PetscInt m, PetscInt n, const PetscInt *ai, const P
 {
   PetscReal sq = 0.0, sum = 0.0;
   PetscInt  rows = 0, threshold;
-  PetscInt64 far = 0;
+  PetscInt64 far = 0, seen = 0;
 
   st->minlen = PETSC_MAX_INT;
   st->maxlen = 0;
@@ -206,10 +209,15 @@ static void MatSeqAIJGPURule(PetscInt m, PetscInt n, const PetscInt *ai, const P
     sq += ((PetscReal)len - st->smean) * ((PetscReal)len - st->smean);
   }
   st->ssd = rows > st->nlong ? PetscSqrtReal(sq / (PetscReal)(rows - st->nlong)) : 0.0;
-  if (!nonempty && n >= ELLG_LARGE_X_COLUMNS)
-    for (PetscInt i = 0; i < m; i++)
+  if (!nonempty && n >= ELLG_LARGE_X_COLUMNS) { /* from evenly spaced rows holding about MAT_AIJGPU_FAR_SAMPLE entries */
+    const PetscInt step = PetscMax(1, (PetscInt)(ai[m] / MAT_AIJGPU_FAR_SAMPLE));
+
+    for (PetscInt i = 0; i < m; i += step) {
+      seen += ai[i + 1] - ai[i];
       for (PetscInt k = ai[i]; k < ai[i + 1]; k++) far += PetscAbsInt(aj[k] - i) > 32767;
-  st->far = ai[m] ? (PetscReal)far / (PetscReal)ai[m] : 0.0;
+    }
+  }
+  st->far = seen ? (PetscReal)far / (PetscReal)seen : 0.0;
   if (ai[m] < MAT_AIJGPU_SMALL_NNZ && st->maxlen <= MAT_AIJGPU_CSRG_ROW) order[0] = MAT_AIJGPU_CSRG;
   else if (st->minlen == st->maxlen) order[0] = MAT_AIJGPU_ELLG;
   else if (st->far > 0.5) order[0] = MAT_AIJGPU_CSRG;
