@@ -160,13 +160,14 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
 + f - the factorization
 . m, ai, aj - the matrix's CSR pattern (m = n rows)
 . rinv, cinv - the factor's row and column of the matrix's rows and columns (NULL: the same)
-- symmetric - ICC: the entries on and right of the factor's diagonal alone, each also put at its mirror
+. symmetric - ICC: the entries on and right of the factor's diagonal alone, each also put at its mirror
+- copied - the pattern was copied from this matrix (ILU(0) in the natural ordering): no map, nothing compared
 
   Output Parameter:
 . complete - whether every such entry has its place (else the factorization cannot run: the pattern is not the
              matrix's)
 */
-PetscErrorCode ELLGILUSetMap(ELLGILU f, PetscInt m, const PetscInt ai[], const PetscInt aj[], const PetscInt rinv[], const PetscInt cinv[], PetscBool symmetric, PetscBool *complete)
+PetscErrorCode ELLGILUSetMap(ELLGILU f, PetscInt m, const PetscInt ai[], const PetscInt aj[], const PetscInt rinv[], const PetscInt cinv[], PetscBool symmetric, PetscBool copied, PetscBool *complete)
 {
   PetscInt *map, *mapt = NULL, na = ai[m];
   PetscBool identity = (PetscBool)(!symmetric && !rinv && !cinv && m == f->n && na == f->nnz);
@@ -179,11 +180,11 @@ PetscErrorCode ELLGILUSetMap(ELLGILU f, PetscInt m, const PetscInt ai[], const P
   f->ba              = NULL;
   f->na              = na;
   *complete          = PETSC_TRUE;
-  if (identity) { /* the pattern is the matrix's (ILU(0) in the natural ordering): no map */
+  if (identity && !copied) { /* the pattern may be the matrix's (ILU(0) in the natural ordering): then no map */
     PetscCall(PetscArraycmp(ai, f->rowptr, m + 1, &identity));
     if (identity) PetscCall(PetscArraycmp(aj, f->colidx, na, &identity));
-    if (identity) PetscFunctionReturn(PETSC_SUCCESS);
   }
+  if (identity) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscMalloc1(na, &map));
   if (symmetric) PetscCall(PetscMalloc1(na, &mapt));
   for (PetscInt r = 0; r < m; r++) {

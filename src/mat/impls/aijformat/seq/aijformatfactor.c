@@ -357,8 +357,9 @@ static PetscErrorCode MatFactorELLGPatternOfMatrix(Mat F, Mat A, PetscInt **rowp
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* where A's entries go in the factorization's pattern; *complete false when some has no place there */
-static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool *complete)
+/* where A's entries go in the factorization's pattern (copied: the pattern was just copied from A's); *complete false
+   when some has no place there */
+static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool copied, PetscBool *complete)
 {
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
   const PetscInt *ai, *aj, n = F->rmap->n;
@@ -370,7 +371,7 @@ static PetscErrorCode MatFactorELLGMapILU(Mat F, Mat A, PetscBool *complete)
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot read the structure of the matrix factored");
   PetscCall(MatFactorELLGInverse(f->row, n, &rinv));
   PetscCall(MatFactorELLGInverse(f->cholesky ? f->row : f->col, n, &cinv));
-  PetscCall(ELLGILUSetMap(f->ilu, m, ai, aj, rinv, cinv, f->cholesky, complete));
+  PetscCall(ELLGILUSetMap(f->ilu, m, ai, aj, rinv, cinv, f->cholesky, copied, complete));
   f->mapped = *complete;
   PetscCall(PetscFree(rinv));
   PetscCall(PetscFree(cinv));
@@ -406,7 +407,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscBool ilu0)
     PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   }
   PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
-  PetscCall(MatFactorELLGMapILU(F, A, &complete));
+  PetscCall(MatFactorELLGMapILU(F, A, ilu0, &complete));
   PetscCall(PetscELLGLogSynchronize(f->be));
   PetscCall(PetscLogEventEnd(ELLG_TriBuild, F, 0, 0, 0));
   PetscCall(ELLGILUGetInfo(f->ilu, &method, &nnz, &nlev, &bytes));
@@ -657,7 +658,7 @@ static PetscErrorCode MatFactorELLGNumericILU(Mat F, Mat A, const MatFactorInfo 
   PetscFunctionBegin;
   *done = PETSC_FALSE;
   if (!f->ilu) PetscFunctionReturn(PETSC_SUCCESS);
-  if (A->nonzerostate != f->anzstate) PetscCall(MatFactorELLGMapILU(F, A, &complete));
+  if (A->nonzerostate != f->anzstate) PetscCall(MatFactorELLGMapILU(F, A, PETSC_FALSE, &complete));
   if (!f->mapped) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(ELLG_FactorNumeric, F, A, 0, 0));
   PetscCall(MatSeqAIJGetArrayRead(A, &a));
