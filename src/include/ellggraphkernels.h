@@ -25,6 +25,22 @@ void ELLGHostGraphValues(int m, const int *ai, const int *aj, const double *a, i
 int  ELLGCudaGraphScale(int m, const int *ai, const int *aj, double *s, double *g);
 void ELLGHostGraphScale(int m, const int *ai, const int *aj, double *s, double *g);
 
+/*
+   One level of greedy aggregation (PETSc's MIS of MATCOARSENMISK, one pass of its k): the vertices are 0 .. nv - 1,
+   vertex map[r] for row r of the m x m pattern (ai, aj) (map NULL: row r is vertex r, nv = m; map[r] < 0: a row of
+   no vertex), two vertices adjacent where an entry joins rows of theirs; a vertex whose rows reach fewer than two
+   distinct vertices (itself counted) is a singleton. Taken in the order order[0 .. nv - 1] (NULL: by index), each
+   vertex that is neither a singleton nor taken becomes a root and takes every adjacent vertex not yet taken
+   (singletons too). root[v] is v's root (v for a root), -1 for a singleton no root took. The pattern must be
+   symmetric. The device's rounds (a vertex is a root once no earlier undecided vertex and no root is adjacent)
+   give the sequential pass's roots: the earliest-first maximal independent set, each vertex taken by its earliest
+   adjacent root.
+*/
+int  ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root);
+void ELLGHostGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root, int *work);
+/* the ints of work ELLGHostGraphMIS() takes */
+#define ELLG_HOST_GRAPH_MIS_WORK(m, nv) (5 * (size_t)(nv) + 1 + (size_t)(m))
+
 #ifdef __cplusplus
 }
 #endif

@@ -54,7 +54,7 @@ static inline PetscErrorCode MatELLGBoundToCPU(Mat A, PetscBool *bound)
 
 /* Log events (src/sys/events.c, registered in PetscELLGInitializePackage()) */
 PETSC_INTERN PetscErrorCode PetscELLGRegisterEvents_Private(void);
-PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, ELLG_SpGEMM, ELLG_SOR, MATGPU_CreateGraph;
+PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, ELLG_SpGEMM, ELLG_SOR, MATGPU_CreateGraph, MATGPU_Coarsen;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 /* Memory in the space a backend computes in: device memory for cuda, a separate host
@@ -126,6 +126,7 @@ static inline PetscErrorCode VecCreateSeqGPU_Private(PetscInt n, Vec *v)
 
 /* Type constructors registered by the package */
 PETSC_INTERN PetscErrorCode MatELLGRegisterTypes(void);
+PETSC_INTERN PetscErrorCode MatELLGRegisterCoarsen(void);
 PETSC_INTERN PetscErrorCode MatDenseGPURegisterTypes(void);
 PETSC_INTERN PetscErrorCode VecCreate_SeqGPU(Vec);
 PETSC_INTERN PetscErrorCode VecCreate_MPIGPU(Vec);

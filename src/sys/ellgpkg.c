@@ -43,6 +43,7 @@ PetscErrorCode PetscELLGInitializePackage(void)
   PetscCall(VecInitializePackage());
 
   PetscCall(MatELLGRegisterTypes());
+  PetscCall(MatELLGRegisterCoarsen());
   PetscCall(MatDenseGPURegisterTypes());
 
   PetscCall(VecRegister(VECSEQGPU, VecCreate_SeqGPU));

@@ -1,7 +1,7 @@
 /* The log events of the package: defined here, registered by PetscELLGInitializePackage() */
 #include <ellgimpl.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, ELLG_SpGEMM, ELLG_SOR, MATGPU_CreateGraph;
+PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, ELLG_SpGEMM, ELLG_SOR, MATGPU_CreateGraph, MATGPU_Coarsen;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 PetscErrorCode PetscELLGRegisterEvents_Private(void)
@@ -26,6 +26,7 @@ PetscErrorCode PetscELLGRegisterEvents_Private(void)
   PetscCall(PetscLogEventRegister("ELLGSpGEMM", MAT_CLASSID, &ELLG_SpGEMM));
   PetscCall(PetscLogEventRegister("ELLGSOR", MAT_CLASSID, &ELLG_SOR));
   PetscCall(PetscLogEventRegister("MatGPUCreateGraph", MAT_CLASSID, &MATGPU_CreateGraph));
+  PetscCall(PetscLogEventRegister("MatGPUCoarsen", MAT_CLASSID, &MATGPU_Coarsen));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
   PetscCall(PetscLogEventRegister("VecGPUCopyFrom", VEC_CLASSID, &VECGPU_CopyFromGPU));
   PetscCall(PetscLogEventRegister("DenseGPUCopyTo", MAT_CLASSID, &MATDENSEGPU_CopyToGPU));
@@ -38,7 +39,7 @@ PetscErrorCode PetscELLGRegisterEvents_Private(void)
      which hangs when they do not log it too; PETSc marks its own device copies the same way.
   */
   {
-    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, MATGPU_CreateGraph, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
+    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, MATGPU_CreateGraph, MATGPU_Coarsen, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
 
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(local); i++) PetscCall(PetscLogEventSetCollective(local[i], PETSC_FALSE));
   }
