@@ -32,6 +32,9 @@ CASES = {
     'ex45-jacobi': ('ex45', CG + ' -pc_type jacobi', 'jacobi'),
     'ex45-ilu': ('ex45', CG + ' -pc_type ilu', 'ilu'),
     'ex45-gamg': ('ex45', CG + ' -pc_type gamg', 'gamg'),
+    # PCGAMG's aggressive level by MIS-2 (MATCOARSENMISK at distance 2) in place of the squared graph (PETSc >= 3.20;
+    # before, the default)
+    'ex45-gamg-mis2': ('ex45', CG + ' -pc_type gamg -pc_gamg_aggressive_square_graph false', 'gamg, MIS-2'),
     'ex19-default': ('ex19', '', 'default (ilu)'),
     'ex19-mg': ('ex19', '-pc_type mg', 'mg, 1 level'),
     'kspsolve-jacobi': ('bench_kspsolve', SPLIT + ' -pc_type jacobi', 'jacobi'),

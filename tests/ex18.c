@@ -1,7 +1,8 @@
 static char help[] = "PCGAMG's coarsener MATCOARSENMISK on graphs of our types against PETSc's own on their AIJ copies: the\n\
 aggregates (each one's rows, in order, and the order of the aggregates) are the same, at distances 1, 2 and 3,\n\
-in the natural order and in a random one, for a 3D Laplacian, a random symmetric pattern, a power law and a\n\
-graph of singletons (rows of only a diagonal, empty rows, pairs and triangles without diagonals); the\n\
+in the natural order, a random one and the natural one given as an ordering (which on a path takes more rounds\n\
+on the device than it is given: the host finishes), for a 3D Laplacian, a random symmetric pattern, a power law,\n\
+a graph of singletons (rows of only a diagonal, empty rows, pairs and triangles without diagonals) and a path; the\n\
 MatGPUCoarsen event runs for a graph known to be structurally symmetric, not for one that is not (PETSc's code).\n\
 Then CG with PCGAMG on a 3D Laplacian of our type: its iterations are AIJ's and its coarsener ran.\n\
 Prints pass/fail lines only, the same for every type.\n\
@@ -87,14 +88,16 @@ static PetscErrorCode RandomOrder(PetscInt n, unsigned long seed, IS *perm)
    event ran for each of A's (backend) or for none */
 static PetscErrorCode CheckAggregates(Mat A, Mat ref, PetscBool backend, const char *what, PetscInt *nfail)
 {
-  PetscInt n;
-  IS       perm;
+  const char *orders[] = {"natural", "random", "given natural"};
+  PetscInt    n;
+  IS          perms[3] = {NULL, NULL, NULL};
 
   PetscFunctionBeginUser;
   PetscCall(MatGetLocalSize(A, &n, NULL));
-  PetscCall(RandomOrder(n, 7, &perm));
+  PetscCall(RandomOrder(n, 7, &perms[1]));
+  PetscCall(ISCreateStride(PETSC_COMM_SELF, n, 0, 1, &perms[2]));
   for (PetscInt k = 1; k <= 3; k++)
-    for (PetscInt o = 0; o < 2; o++) {
+    for (PetscInt o = 0; o < 3; o++) {
       PetscCoarsenData *la, *lr;
       PetscLogDouble    before, after;
       PetscBool         same;
@@ -102,16 +105,16 @@ static PetscErrorCode CheckAggregates(Mat A, Mat ref, PetscBool backend, const c
       char              line[128];
 
       PetscCall(EventCount("MatGPUCoarsen", &before));
-      PetscCall(Aggregates(A, k, o ? perm : NULL, &la));
+      PetscCall(Aggregates(A, k, perms[o], &la));
       PetscCall(EventCount("MatGPUCoarsen", &after));
-      PetscCall(Aggregates(ref, k, o ? perm : NULL, &lr));
+      PetscCall(Aggregates(ref, k, perms[o], &lr));
       PetscCall(SameLists(la, lr, n, &same, &naggs));
-      PetscCall(PetscSNPrintf(line, sizeof(line), "%s, distance %" PetscInt_FMT ", %s order", what, k, o ? "random" : "natural"));
+      PetscCall(PetscSNPrintf(line, sizeof(line), "%s, distance %" PetscInt_FMT ", %s order", what, k, orders[o]));
       PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, line, (PetscBool)(same && naggs > 0 && after - before == (backend ? 1 : 0)), nfail));
       PetscCall(PetscCDDestroy(la));
       PetscCall(PetscCDDestroy(lr));
     }
-  PetscCall(ISDestroy(&perm));
+  for (PetscInt o = 0; o < 3; o++) PetscCall(ISDestroy(&perms[o]));
   PetscFunctionReturn(0);
 }
 
@@ -185,18 +188,33 @@ static PetscErrorCode CSRLaplacian3D(PetscInt g, CSR *c)
   PetscFunctionReturn(0);
 }
 
+/* a path of n vertices (the 1D Laplacian): in its natural order, the device's rounds take about n / 2 */
+static PetscErrorCode CSRPath(PetscInt n, CSR *c)
+{
+  PetscFunctionBeginUser;
+  PetscCall(CSRCreate("path", n, n, 3 * n, c));
+  for (PetscInt row = 0; row < n; row++) {
+    PetscInt nc;
+
+    PetscCall(LaplacianRow(1, n, row, 2.0, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
+    c->ia[row + 1] = c->ia[row] + nc;
+  }
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode TestAggregates(MatType type, PetscInt *nfail)
 {
-  CSR lap, rnd, pow, single;
+  CSR lap, rnd, pow, single, path;
   Mat ref, A;
 
   PetscFunctionBeginUser;
   PetscCall(CSRLaplacian3D(24, &lap));
   PetscCall(CSRRandom("random", 400, 400, 0.01, 0.0, NULL, 11, &rnd));
   PetscCall(CSRPowerLaw("power law", 2000, 2, 1.8, 5, &pow));
+  PetscCall(CSRPath(3000, &path));
   PetscCall(CSRSingletons(&single));
   {
-    const CSR *graphs[] = {&lap, &rnd, &pow, &single};
+    const CSR *graphs[] = {&lap, &rnd, &pow, &single, &path};
 
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(graphs); i++) {
       PetscCall(SymmetricGraph(graphs[i], type, &ref, &A));
@@ -213,6 +231,7 @@ static PetscErrorCode TestAggregates(MatType type, PetscInt *nfail)
   PetscCall(CSRDestroy(&rnd));
   PetscCall(CSRDestroy(&pow));
   PetscCall(CSRDestroy(&single));
+  PetscCall(CSRDestroy(&path));
   PetscFunctionReturn(0);
 }
 

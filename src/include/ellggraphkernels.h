@@ -34,9 +34,9 @@ void ELLGHostGraphScale(int m, const int *ai, const int *aj, double *s, double *
    (singletons too). root[v] is v's root (v for a root), -1 for a singleton no root took. The pattern must be
    symmetric. The device's rounds (a vertex is a root once no earlier undecided vertex and no root is adjacent)
    give the sequential pass's roots: the earliest-first maximal independent set, each vertex taken by its earliest
-   adjacent root.
+   adjacent root. *rounds: how many the device took, -1 (root undefined) when maxrounds did not decide every vertex.
 */
-int  ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root);
+int  ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int maxrounds, int *root, int *rounds);
 void ELLGHostGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root, int *work);
 /* the ints of work ELLGHostGraphMIS() takes */
 #define ELLG_HOST_GRAPH_MIS_WORK(m, nv) (5 * (size_t)(nv) + 1 + (size_t)(m))

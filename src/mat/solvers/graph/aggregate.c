@@ -1,49 +1,27 @@
-/* The aggregates of a graph in the backend (ellggraph.h): the pattern goes up once, each pass's roots come down and
-   are numbered here, and the next pass takes the aggregates as its vertices */
+/* The aggregates of a graph in the backend (ellggraph.h): each pass's roots are numbered here, and the next pass
+   takes the aggregates as its vertices */
 #include <ellggraph.h>
 #include <ellggraphkernels.h>
 
-/* one pass: root[v] for the nv vertices */
+/* the most rounds a pass takes on the device before the host takes it over */
+#define ELLG_AGG_MAX_ROUNDS 256
+
+/* the passes of one aggregation */
 typedef struct {
   PetscELLGBackend be;
   PetscInt         m;
-  const int       *ai, *aj; /* host */
-  int             *dai, *daj, *dvec, *droot; /* device: the pattern, the order or the map, the roots */
-  int             *work;                     /* host backend */
+  const int       *ai, *aj;                  /* host */
+  int             *dai, *daj, *dvec, *droot; /* device: the pattern, the order, the roots */
+  int             *work;                     /* host passes */
 } ELLGAggregation;
 
-static PetscErrorCode ELLGAggregationPass(ELLGAggregation *g, const PetscInt *map, PetscInt nv, const PetscInt *order, PetscInt *root)
-{
-  PetscFunctionBegin;
-  if (g->be == PETSCELLG_BACKEND_HOST) {
-    ELLGHostGraphMIS((int)g->m, g->ai, g->aj, (const int *)map, (int)nv, (const int *)order, (int *)root, g->work);
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#if defined(ELLG_HAVE_CUDA)
-  {
-    const PetscInt *vec = map ? map : order;
-
-    if (vec) {
-      PetscCall(PetscELLGMemcpy(g->be, g->dvec, vec, sizeof(int) * (size_t)(map ? g->m : nv), ELLG_MEMCPY_HTOD));
-      PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * (map ? g->m : nv)));
-    }
-    PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, map ? g->dvec : NULL, (int)nv, order ? g->dvec : NULL, g->droot));
-    PetscCall(PetscELLGMemcpy(g->be, root, g->droot, sizeof(int) * (size_t)nv, ELLG_MEMCPY_DTOH));
-    PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(int) * nv));
-  }
-#endif
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode ELLGAggregationSetUp(ELLGAggregation *g)
+/* the pattern on the device, at the first pass there */
+static PetscErrorCode ELLGAggregationUpload(ELLGAggregation *g)
 {
   const size_t nnz = (size_t)g->ai[g->m];
 
   PetscFunctionBegin;
-  if (g->be == PETSCELLG_BACKEND_HOST) {
-    PetscCall(PetscMalloc1(ELLG_HOST_GRAPH_MIS_WORK(g->m, g->m), &g->work));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  if (g->dai) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscELLGMalloc(g->be, sizeof(int) * (size_t)(g->m + 1), (void **)&g->dai));
   PetscCall(PetscELLGMalloc(g->be, sizeof(int) * PetscMax(nnz, 1), (void **)&g->daj));
   PetscCall(PetscELLGMalloc(g->be, sizeof(int) * (size_t)g->m, (void **)&g->dvec));
@@ -51,6 +29,36 @@ static PetscErrorCode ELLGAggregationSetUp(ELLGAggregation *g)
   PetscCall(PetscELLGMemcpy(g->be, g->dai, g->ai, sizeof(int) * (size_t)(g->m + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(g->be, g->daj, g->aj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * (g->m + 1 + nnz)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+   one pass: root[v] for the nv vertices. The device takes a pass in a given order (PCGAMG's first, in a random
+   one) in rounds; a pass by index (the next ones: an order along the paths of the graph, which take as many rounds
+   as a path is long) and one the rounds do not finish run on the host, as PETSc's does
+*/
+static PetscErrorCode ELLGAggregationPass(ELLGAggregation *g, const PetscInt *map, PetscInt nv, const PetscInt *order, PetscInt *root)
+{
+  PetscFunctionBegin;
+#if defined(ELLG_HAVE_CUDA)
+  if (g->be != PETSCELLG_BACKEND_HOST && order && !map) {
+    int rounds;
+
+    PetscCall(ELLGAggregationUpload(g));
+    PetscCall(PetscELLGMemcpy(g->be, g->dvec, order, sizeof(int) * (size_t)nv, ELLG_MEMCPY_HTOD));
+    PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * nv));
+    PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, NULL, (int)nv, g->dvec, ELLG_AGG_MAX_ROUNDS, g->droot, &rounds));
+    if (rounds >= 0) {
+      PetscCall(PetscELLGMemcpy(g->be, root, g->droot, sizeof(int) * (size_t)nv, ELLG_MEMCPY_DTOH));
+      PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(int) * nv));
+      PetscCall(PetscInfo(NULL, "Aggregation of %" PetscInt_FMT " vertices on the device in %d rounds\n", nv, rounds));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+    PetscCall(PetscInfo(NULL, "Aggregation of %" PetscInt_FMT " vertices: not done in %d rounds on the device, done on the host\n", nv, ELLG_AGG_MAX_ROUNDS));
+  }
+#endif
+  if (!g->work) PetscCall(PetscMalloc1(ELLG_HOST_GRAPH_MIS_WORK(g->m, g->m), &g->work));
+  ELLGHostGraphMIS((int)g->m, g->ai, g->aj, (const int *)map, (int)nv, (const int *)order, (int *)root, g->work);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -70,7 +78,6 @@ static PetscErrorCode ELLGGraphAggregatePasses(ELLGAggregation *g, const PetscIn
   PetscInt nv = g->m;
 
   PetscFunctionBegin;
-  PetscCall(ELLGAggregationSetUp(g));
   for (PetscInt pass = 0; pass < k; pass++) {
     PetscInt n = 0;
 

@@ -2,6 +2,7 @@
    Greedy aggregation on the device (ellggraphkernels.h) in rounds, a thread per row: an undecided vertex next to a
    root is taken; one with no undecided neighbor earlier in the order becomes a root. What a round decides is what
    the sequential pass decides, so the rounds end with its roots; each taken vertex then finds its earliest root.
+   A random order takes a few dozen rounds; an order along a path of the graph as many as the path has vertices.
 */
 #include <ellggraphkernels.h>
 #include <ellgcuda.h>
@@ -134,7 +135,7 @@ __global__ void AggRootKernel(int nv, const int *__restrict__ state, const unsig
 }
 
 /* the rounds, with the work arrays of ELLGCudaGraphMIS() */
-static cudaError_t AggRounds(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root, int *w, unsigned long long *key)
+static cudaError_t AggRounds(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int maxrounds, int *root, int *rounds, int *w, unsigned long long *key)
 {
   int        *self = w, *lo = self + nv, *hi = lo + nv, *state = hi + nv, *best = state + nv, *near = best + nv, *prio = order ? near + nv : NULL, *left = near + nv + (order ? nv : 0);
   const int   rb = (m + ELLG_AGG_THREADS - 1) / ELLG_AGG_THREADS, vb = (nv + ELLG_AGG_THREADS - 1) / ELLG_AGG_THREADS;
@@ -146,7 +147,11 @@ static cudaError_t AggRounds(int m, const int *ai, const int *aj, const int *map
   AggReachKernel<<<rb, ELLG_AGG_THREADS>>>(m, ai, aj, map, self, lo, hi);
   AggStartKernel<<<vb, ELLG_AGG_THREADS>>>(nv, self, lo, hi, state, best);
   if ((e = cudaGetLastError())) return e;
-  while (undecided) { /* each round decides at least the earliest undecided vertex */
+  for (*rounds = 0; undecided; (*rounds)++) { /* each round decides at least the earliest undecided vertex */
+    if (*rounds == maxrounds) {
+      *rounds = -1;
+      return cudaSuccess;
+    }
     if ((e = cudaMemsetAsync(left, 0, sizeof(int), 0))) return e;
     AggScanKernel<<<rb, ELLG_AGG_THREADS>>>(m, ai, aj, map, prio, state, best, near);
     AggDecideKernel<<<vb, ELLG_AGG_THREADS>>>(nv, prio, state, best, near, left);
@@ -158,14 +163,15 @@ static cudaError_t AggRounds(int m, const int *ai, const int *aj, const int *map
   return cudaGetLastError();
 }
 
-extern "C" int ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root)
+extern "C" int ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int maxrounds, int *root, int *rounds)
 {
   int                *w   = NULL;
   unsigned long long *key = NULL;
   cudaError_t         e;
 
+  *rounds = 0;
   if (nv <= 0) return 0;
-  if ((e = cudaMalloc((void **)&w, sizeof(int) * (7 * (size_t)nv + 1))) == cudaSuccess && (e = cudaMalloc((void **)&key, sizeof(unsigned long long) * (size_t)nv)) == cudaSuccess) e = AggRounds(m, ai, aj, map, nv, order, root, w, key);
+  if ((e = cudaMalloc((void **)&w, sizeof(int) * (7 * (size_t)nv + 1))) == cudaSuccess && (e = cudaMalloc((void **)&key, sizeof(unsigned long long) * (size_t)nv)) == cudaSuccess) e = AggRounds(m, ai, aj, map, nv, order, maxrounds, root, rounds, w, key);
   cudaFree(w);
   cudaFree(key);
   return (int)e;
