@@ -8,6 +8,7 @@
 #   make bench-solve     time PETSc's ksp ex45, snes ex19 and bench_kspsolve with each matrix type
 #                        next to aijcusparse and CPU aij (bench/bench_solve.py)
 #   make install PREFIX=/path
+#   make V=1 ...         the whole compiler and linker lines (the build prints one short line a file)
 #
 # `make demo` and `make check` first make sure the Debian packages the build needs are there
 # (conf/deps.sh). Configuration variables: conf/ellg.mk.
@@ -33,15 +34,18 @@ $(ELLG_ARCH_DIR)/include/ellgconf.h: FORCE
 
 $(OBJDIR)/%.o: %.c $(LIB_HDRS) | petsc-found
 	@mkdir -p $(@D)
-	$(PCC) $(ELLG_CFLAGS) $(ELLG_CPPFLAGS) -c $< -o $@
+	$(call say,CC)
+	$(Q)$(PCC) $(ELLG_CFLAGS) $(ELLG_CPPFLAGS) -c $< -o $@
 
 $(OBJDIR)/%.cu.o: %.cu $(LIB_HDRS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
+	$(call say,NVCC)
+	$(Q)$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	$(PCC) -shared -o $@ $(LIB_OBJS) $(CUDA_LIBS) $(PETSC_LIB)
+	$(call say,CLINKER)
+	$(Q)$(PCC) -shared -o $@ $(LIB_OBJS) $(CUDA_LIBS) $(PETSC_LIB)
 
 petsc-found:
 	@test -n "$(PETSC_VARIABLES)" || { echo "PETSc not found under PETSC_DIR=$(PETSC_DIR) PETSC_ARCH=$(PETSC_ARCH); run 'make deps' or set PETSC_DIR" >&2; exit 1; }

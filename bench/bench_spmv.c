@@ -279,7 +279,7 @@ int main(int argc, char **argv)
 {
   Bench          b          = {.reps = 100, .warmup = 10, .queued = PETSC_TRUE};
   const PetscInt defsizes[] = {50, 100, 150, 200, 250, 300};
-  PetscInt       nformats   = BENCH_MAX_LIST, nsettings;
+  PetscInt       nformats   = BENCH_MAX_LIST, nsettings, nloaded = 0;
   char          *formats[BENCH_MAX_LIST], json[PETSC_MAX_PATH_LEN] = "";
   PetscBool      setformats, bad = PETSC_FALSE, failed = PETSC_FALSE;
   SpecList       specs = {NULL, 0, 0};
@@ -327,6 +327,7 @@ int main(int argc, char **argv)
       if (err != PETSC_ERR_SUP && !b.load_error) b.load_error = err;
       continue;
     }
+    nloaded++;
     if (b.print_matrices && A.nrows <= 50) PetscCall(PrintMatrix(&A));
     if (b.bytes_only) PetscCall(BytesMatrix(&b, &A, nsettings, settings));
     else {
@@ -343,7 +344,8 @@ int main(int argc, char **argv)
     if (r->failed) failed = PETSC_TRUE;
     else if (!b.bytes_only && !r->reference && !r->skipped[0] && !(r->relerr < REL_TOL)) bad = PETSC_TRUE;
   }
-  if (!b.check_only && !b.bytes_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12)"));
+  if (!nloaded) PetscCall(PetscPrintf(PETSC_COMM_SELF, "NO MATRIX LOADED: nothing was multiplied\n"));
+  else if (!b.check_only && !b.bytes_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12)"));
   if (failed) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME FORMATS COULD NOT BE BUILT: see the rows skipped\n"));
   if (b.load_error) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME MATRICES FAILED TO LOAD: see the lines \"not loaded\"; exit status %d, PETSc's error code of the first\n", (int)b.load_error));
   else if (b.unloaded.n) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME MATRICES WERE NOT LOADED: see the lines \"not loaded\"\n"));
@@ -357,8 +359,9 @@ int main(int argc, char **argv)
   PetscCall(SpecListDestroy(&b.unloaded_why));
   PetscCall(PetscFree(b.results));
   PetscCall(PetscFinalize());
-  /* as when the run ended at that matrix, but with the others done: scripts and make see the failure */
-  return (int)b.load_error;
+  /* as when the run ended at that matrix, but with the others done: scripts and make see the failure (no matrix
+     loaded at all, for reasons that are no error of their own, is one too) */
+  return (int)(b.load_error ? b.load_error : (nloaded ? PETSC_SUCCESS : PETSC_ERR_FILE_OPEN));
 }
 
 /*TEST
@@ -390,6 +393,12 @@ int main(int argc, char **argv)
       suffix: malformed
       args: -matrices lap2d5-4,${ellg_dir}/bench/data/malformed,${ellg_dir}/bench/data/malformed/missing.mtx,powerlaw-300 -check_only -malloc_debug
       filter: Error: sed -e "s|[^ ]*bench/data/|bench/data/|" -e "s|(exit status 1): .*|(exit status 1)|" -e "/^---*$/,/^---*$/d"
+
+   # no matrix loaded: said, and a failure (the exit status of the load's error)
+   test:
+      suffix: nothing_loaded
+      args: -matrices ${ellg_dir}/bench/data/malformed/missing.mtx
+      filter: Error: grep -E "not loaded|NO MATRIX|FAILED TO LOAD|agree" | sed -e "s|[^ ]*bench/data/|bench/data/|"
 
    # the same in a timed run: the progress lines, the table with the rows of the matrices loaded (AIJ's
    # shown, without its times) and the matrices not loaded under it

@@ -87,22 +87,27 @@ $(BENCH_OBJS): $(wildcard bench/bench_*.h) src/include/ellgcompat.h $(ELLG_ARCH_
 
 $(TUTDIR)/%.o: tutorials/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
-	$(PCC) $(TUT_CFLAGS) -c $< -o $@
+	$(call say,CC)
+	$(Q)$(PCC) $(TUT_CFLAGS) -c $< -o $@
 
 $(BENCHDIR)/%.o: bench/%.c include/petscellg.h | petsc-found
 	@mkdir -p $(@D)
-	$(PCC) $(TUT_CFLAGS) -c $< -o $@
+	$(call say,CC)
+	$(Q)$(PCC) $(TUT_CFLAGS) -c $< -o $@
 
 $(BENCHDIR)/%.cu.o: bench/%.cu bench/bench_cuda.h bench/bench_cusparse.h bench/bench_cudainternal.h
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -c $< -o $@
+	$(call say,NVCC)
+	$(Q)$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
 $(TUTDIR)/ex1: $(TUTDIR)/ex1.o $(LIB)
-	$(PCC) -o $@ $< $(TUT_LIBS)
+	$(call say,CLINKER)
+	$(Q)$(PCC) -o $@ $< $(TUT_LIBS)
 
 $(BENCHDIR)/bench_spmv: $(BENCH_SPMV_OBJS)
 $(BENCH_PROGRAMS:%=$(BENCHDIR)/%): $(BENCHDIR)/%: $(BENCHDIR)/%.o $(BENCH_SHARED_OBJS) $(BENCH_CUDA) $(LIB)
-	$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
+	$(call say,CLINKER)
+	$(Q)$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
 tutorials: $(TUTDIR)/ex1 $(BENCH_PROGRAMS:%=$(BENCHDIR)/%)
 
@@ -146,7 +151,8 @@ $(BENCH_SOLVE_DIR)/ex19: $(PETSC_EXAMPLES_SRC)/snes/tutorials/ex19.c
 $(BENCH_SOLVE_DIR)/bench_kspsolve: $(BENCH_SOLVE_KSPSOLVE)
 $(BENCH_SOLVE_PROGRAMS): | petsc-found
 	@mkdir -p $(@D)
-	$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) -o $@ $< $(PETSC_LIB)
+	$(call say,CC)
+	$(Q)$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) -o $@ $< $(PETSC_LIB)
 
 bench-solve:
 	@sh conf/deps.sh

@@ -84,6 +84,10 @@ ifneq ($(NVCC),)
 CUDA_LIBS     := -L$(CUDA_DIR)/lib64 -Wl,-rpath,$(CUDA_DIR)/lib64 -lcublas -lcusparse -lcudart
 endif
 
+# Build lines as PETSc's build prints them, "  CC      <target>"; make V=1 prints the whole commands
+Q   := $(if $(filter 1,$(V)),,@)
+say  = $(if $(filter 1,$(V)),,@printf '  %-7s %s\n' $(1) $@)
+
 # Open MPI refuses to start as root unless told (tests, demo and bench run MPI programs)
 ifeq ($(shell id -u),0)
 export OMPI_ALLOW_RUN_AS_ROOT := 1

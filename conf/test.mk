@@ -9,7 +9,8 @@
 #                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
 #                         fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
-#                         search='tests-ex1_*', EXTRA_OPTIONS='-ellg_backend host', V=1, ...
+#                         search='tests-ex1_*', EXTRA_OPTIONS='-ellg_backend host', V=1, ...; ends
+#                         with "N passed, M failed" as check does, and fails when M > 0
 #   make check-petsc ...  PETSc's tests with our types: see tests/petsc/petsc.mk
 #   make check-pkgconfig  a program built by a plain cc with the installed petscellg.pc's flags runs
 #   make cleantest        removes the test results
@@ -50,7 +51,9 @@ check:
 	  $(MAKE) -s --no-print-directory check-scripts; } | $(check_total)
 
 test: all
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
+	@rm -f $(CHECK_TESTDIR)/$(ELLG_TAPLOG)
+	-@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
+	@$(call check_count,harness tests,$(CHECK_TESTDIR),) | $(check_total)
 
 cleantest:
 	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR) $(CHECK_PCPREFIX)

@@ -1,7 +1,7 @@
 static char help[] = "Solves a 3D Laplacian (7-point stencil, Dirichlet boundary) on an n^3 grid with CG and\n\
 Jacobi once per matrix type, each with the vectors its MatCreateVecs() gives, and compares them.\n\
   -n <64>                  grid points per direction\n\
-  -mat_types <aij,ellg,pjds,slicedell,csrg> matrix types to solve with; the first one is the reference\n\
+  -mat_types <aij,ellg,pjds,slicedell,csrg,aijgpu> matrix types to solve with; the first one is the reference\n\
   -nmult <50>              MatMult calls timed per type\n\
   -timings <true>          print backends and times; false gives output that is the same on every machine\n\n";
 
@@ -78,7 +78,7 @@ static PetscErrorCode TimeMatMult(Mat A, Vec x, Vec y, PetscInt nmult, PetscLogD
 
 /* What one solve gives */
 typedef struct {
-  char           vtype[32];
+  char           type[32], vtype[32]; /* the types that ran: -mat_type in the options replaces the one asked for */
   const char    *backend;
   PetscInt       its;
   PetscReal      rnorm; /* ||b - A x|| / ||b|| */
@@ -96,9 +96,12 @@ static PetscErrorCode SolveWithType(PetscInt n, const char *type, PetscReal rtol
   PetscReal      bnorm, xnorm;
   PetscLogDouble t0, t1;
   const char    *vtype;
+  MatType        mtype;
 
   PetscFunctionBeginUser;
   PetscCall(AssembleLaplacian(n, type, &A));
+  PetscCall(MatGetType(A, &mtype));
+  PetscCall(PetscStrncpy(s->type, mtype, sizeof(s->type)));
   PetscCall(MatCreateVecs(A, x, &b));
   PetscCall(VecDuplicate(b, &r));
   PetscCall(PetscObjectGetType((PetscObject)*x, &vtype));
@@ -153,10 +156,30 @@ static PetscErrorCode RelativeDifference(Vec x, Vec xref, PetscReal *diff)
   PetscFunctionReturn(0);
 }
 
+/* what the columns mean, the fastest rows, and what times on the host backend say */
+static PetscErrorCode PrintSummary(PetscInt ntypes, const Solve *solves, PetscInt fastest, PetscInt fastestmult)
+{
+  PetscBool host = PETSC_FALSE, isaij;
+
+  PetscFunctionBeginUser;
+  for (PetscInt t = 0; t < ntypes; t++) {
+    PetscCall(PetscStrendswith(solves[t].type, "aij", &isaij)); /* PETSc's own CPU type */
+    if (!isaij && !strcmp(solves[t].backend, "host")) host = PETSC_TRUE;
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\nFastest solve: %s, %.4f s (first row: %.4f s); fastest MatMult: %s, %.4f ms (first row: %.4f ms)\n", solves[fastest].type, solves[fastest].tsolve, solves[0].tsolve, solves[fastestmult].type, 1e3 * solves[fastestmult].tmult, 1e3 * solves[0].tmult));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "type: the matrix type that ran (-mat_types asks for them; -mat_type would replace them all)\n"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "vectors: the type MatCreateVecs() gives it; backend: where it computes (host: the CPU)\n"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "solve: KSPSolve's time; MatMult: one product, the mean of -nmult of them after one to warm up\n"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "difference: ||x - x1|| / ||x1||, x1 the first row's solution\n"));
+  if (host) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "The host backend ran our types (no usable GPU, or -ellg_backend host): their times are one CPU core's loops over\nthe GPU formats, which check the results, not the GPU's speed; aij is PETSc's own CPU code.\n"));
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   char           *types[MAX_TYPES];
-  PetscInt        n = 64, ntypes = MAX_TYPES, nmult = 50;
+  Solve           solves[MAX_TYPES];
+  PetscInt        n = 64, ntypes = MAX_TYPES, nmult = 50, fastest = 0, fastestmult = 0;
   PetscBool       timings = PETSC_TRUE, set, agree = PETSC_TRUE;
   const PetscReal rtol = 1e-8, restol = 10 * rtol, difftol = 1e-6;
   PetscReal       maxdiff = 0;
@@ -175,46 +198,46 @@ int main(int argc, char **argv)
   PetscCheck(n > 0 && (PetscInt64)n * n * n <= PETSC_MAX_INT, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n %" PetscInt_FMT ": must be positive, with n^3 unknowns in a PetscInt", n);
   PetscCheck(nmult > 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-nmult %" PetscInt_FMT " must be positive", nmult);
   if (!set) {
-    ntypes = 5;
-    PetscCall(PetscStrallocpy(MATAIJ, &types[0]));
-    PetscCall(PetscStrallocpy(MATELLG, &types[1]));
-    PetscCall(PetscStrallocpy(MATPJDS, &types[2]));
-    PetscCall(PetscStrallocpy(MATSLICEDELL, &types[3]));
-    PetscCall(PetscStrallocpy(MATCSRG, &types[4]));
+    const MatType defaults[] = {MATAIJ, MATELLG, MATPJDS, MATSLICEDELL, MATCSRG, MATAIJGPU};
+
+    ntypes = PETSC_STATIC_ARRAY_LENGTH(defaults);
+    for (PetscInt t = 0; t < ntypes; t++) PetscCall(PetscStrallocpy(defaults[t], &types[t]));
   }
   PetscCheck(ntypes > 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-mat_types needs at least one type");
 
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "3D Laplacian, 7-point stencil, %" PetscInt_FMT "^3 grid: %" PetscInt_FMT " unknowns, %" PetscInt_FMT " nonzeros, %d process%s\n", n, n * n * n, 7 * n * n * n - 6 * n * n, size, size > 1 ? "es" : ""));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "KSP cg, PC jacobi, rtol %g; solutions compared with %s\n", (double)rtol, types[0]));
-  if (timings) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-12s %-8s %-7s %10s %14s %10s %13s %12s\n", "type", "vectors", "backend", "iterations", "||b-Ax||/||b||", "solve (s)", "MatMult (ms)", "difference"));
-  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-12s %-8s %10s %14s %12s\n", "type", "vectors", "iterations", "||b-Ax||/||b||", "difference"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "KSP cg, PC jacobi, rtol %g; solutions compared with the first row's\n", (double)rtol));
+  if (timings) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-16s %-8s %-7s %10s %14s %10s %13s %12s\n", "type", "vectors", "backend", "iterations", "||b-Ax||/||b||", "solve (s)", "MatMult (ms)", "difference"));
+  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-16s %-8s %10s %14s %12s\n", "type", "vectors", "iterations", "||b-Ax||/||b||", "difference"));
   for (PetscInt t = 0; t < ntypes; t++) {
-    Solve     s;
     Vec       x;
     PetscReal diff = 0;
     char      res[32], dstr[32] = "reference";
 
-    PetscCall(SolveWithType(n, types[t], rtol, nmult, &x, &s));
+    PetscCall(SolveWithType(n, types[t], rtol, nmult, &x, &solves[t]));
     if (t) {
       PetscCall(RelativeDifference(x, xref, &diff));
       maxdiff = PetscMax(maxdiff, diff);
       if (!(diff < difftol)) agree = PETSC_FALSE;
     }
+    if (solves[t].tsolve < solves[fastest].tsolve) fastest = t;
+    if (solves[t].tmult < solves[fastestmult].tmult) fastestmult = t;
     if (timings) {
       if (t) PetscCall(PetscSNPrintf(dstr, sizeof(dstr), "%.2e", (double)diff));
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-12s %-8s %-7s %10" PetscInt_FMT " %14.2e %10.4f %13.4f %12s\n", types[t], s.vtype, s.backend, s.its, (double)s.rnorm, s.tsolve, 1e3 * s.tmult, dstr));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-16s %-8s %-7s %10" PetscInt_FMT " %14.2e %10.4f %13.4f %12s\n", solves[t].type, solves[t].vtype, solves[t].backend, solves[t].its, (double)solves[t].rnorm, solves[t].tsolve, 1e3 * solves[t].tmult, dstr));
     } else { /* thresholds instead of values: the same output on every machine */
       if (t) PetscCall(PetscSNPrintf(dstr, sizeof(dstr), diff < difftol ? "< %g" : "ABOVE %g", (double)difftol));
-      PetscCall(PetscSNPrintf(res, sizeof(res), s.rnorm < restol ? "< %g" : "ABOVE %g", (double)restol));
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-12s %-8s %10" PetscInt_FMT " %14s %12s\n", types[t], s.vtype, s.its, res, dstr));
+      PetscCall(PetscSNPrintf(res, sizeof(res), solves[t].rnorm < restol ? "< %g" : "ABOVE %g", (double)restol));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-16s %-8s %10" PetscInt_FMT " %14s %12s\n", solves[t].type, solves[t].vtype, solves[t].its, res, dstr));
     }
     if (t) PetscCall(VecDestroy(&x));
     else xref = x;
   }
   if (ntypes > 1) {
-    if (timings) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Solutions agree with %s: %s (largest relative difference %.1e, tolerance %g)\n", types[0], agree ? "yes" : "NO", (double)maxdiff, (double)difftol));
-    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Solutions agree with %s: %s\n", types[0], agree ? "yes" : "NO"));
+    if (timings) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Solutions agree with %s: %s (largest relative difference %.1e, tolerance %g)\n", solves[0].type, agree ? "yes" : "NO", (double)maxdiff, (double)difftol));
+    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Solutions agree with %s: %s\n", solves[0].type, agree ? "yes" : "NO"));
   }
+  if (timings) PetscCall(PrintSummary(ntypes, solves, fastest, fastestmult));
   for (PetscInt t = 0; t < ntypes; t++) PetscCall(PetscFree(types[t]));
   PetscCall(VecDestroy(&xref));
   PetscCall(PetscFinalize());

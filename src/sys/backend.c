@@ -6,13 +6,28 @@ const char *const PetscELLGBackends[] = {"host", "cuda", "PetscELLGBackend", "PE
 static PetscBool ellg_device_probed = PETSC_FALSE;
 static PetscInt  ellg_device        = -1; /* the CUDA device this process uses, -1: none usable */
 
+/* without a usable device: -ellg_device naming one is an error, as one beyond the devices is */
+static PetscErrorCode PetscELLGNoDevice(const char *why)
+{
+  PetscInt  dev = -1;
+  PetscBool set;
+
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-ellg_device", &dev, &set));
+  PetscCheck(!set || dev < 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-ellg_device %" PetscInt_FMT " is not a CUDA device: %s; use -ellg_backend host", dev, why);
+  PetscCall(PetscInfo(NULL, "%s: PETSc-ELLG objects use the host backend\n", why));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Picks this rank's GPU once: node-local rank modulo the device count, or -ellg_device */
 static PetscErrorCode PetscELLGProbeDevice(void)
 {
   PetscFunctionBegin;
   if (ellg_device_probed) PetscFunctionReturn(PETSC_SUCCESS);
   ellg_device_probed = PETSC_TRUE;
-#if defined(ELLG_HAVE_CUDA)
+#if !defined(ELLG_HAVE_CUDA)
+  PetscCall(PetscELLGNoDevice("PETSc-ELLG was built without CUDA"));
+#else
   {
     int         ndev = 0, cerr;
     PetscMPIInt lrank;
@@ -22,7 +37,7 @@ static PetscErrorCode PetscELLGProbeDevice(void)
 
     PetscCallELLGCuda(ELLGCudaGetDeviceCount(&ndev));
     if (!ndev) {
-      PetscCall(PetscInfo(NULL, "No usable CUDA device: PETSc-ELLG objects use the host backend\n"));
+      PetscCall(PetscELLGNoDevice("no usable CUDA device (no GPU, or no driver)"));
       PetscFunctionReturn(PETSC_SUCCESS);
     }
     PetscCallMPI(MPI_Comm_split_type(PETSC_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
