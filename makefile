@@ -9,6 +9,7 @@
 #                        next to aijcusparse and CPU aij (bench/bench_solve.py)
 #   make install PREFIX=/path
 #   make V=1 ...         the whole compiler and linker lines (the build prints one short line a file)
+#   make reference       docs/reference.md from the manual pages in the sources
 #
 # `make demo` and `make check` first make sure the Debian packages the build needs are there
 # (conf/deps.sh). Configuration variables: conf/ellg.mk.

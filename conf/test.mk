@@ -4,8 +4,8 @@
 #                         to install), builds the library, then runs every test: the harness tests
 #                         of tests/, tutorials/ and bench/ (gmakefile.test) and a subset of PETSc's own
 #                         installed KSP and SNES tutorials, plainly and with each of our types
-#                         ($(ELLG_MAT_TYPES), check-petsc-ci in tests/petsc/petsc.mk), check-pkgconfig and
-#                         check-scripts;
+#                         ($(ELLG_MAT_TYPES), check-petsc-ci in tests/petsc/petsc.mk), check-pkgconfig,
+#                         check-petsc4py and check-scripts;
 #                         ends with one line "N passed, M failed" (", K skipped" when K > 0) and
 #                         fails when M > 0 or N = 0
 #   make test             only the harness tests; gmakefile.test's variables pass through:
@@ -48,6 +48,7 @@ check:
 	{ $(call check_count,tests tutorials and benchmarks,$(CHECK_TESTDIR),$$expected); \
 	  $(MAKE) -s --no-print-directory check-petsc-ci-report; \
 	  $(MAKE) -s --no-print-directory check-pkgconfig; \
+	  $(MAKE) -s --no-print-directory check-petsc4py; \
 	  $(MAKE) -s --no-print-directory check-scripts; } | $(check_total)
 
 test: all
@@ -79,7 +80,8 @@ check-pkgconfig:
 	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: pkgconfig-check (see %s)\ncounts 0 1 0\n' "$$suite" 0 1 0 $$log; fi
 
 # check-scripts: the tests of the benchmarks' Python scripts (bench/test_plot_bench.py: bench-plot's summary on
-# results made by the test), a suite line and a counts line; the details in CHECK_SCRIPTS_LOG. A run that
+# results made by the test), a suite line and a counts line; the details in CHECK_SCRIPTS_LOG. Then whether
+# docs/reference.md is what `make reference` makes of the manual pages now (a suite line and a counts line). A run that
 # prints no counts (Python missing, a script that does not load) counts as one failure, its errors in
 # CHECK_SCRIPTS_LOG.err
 CHECK_SCRIPTS_LOG := $(CURDIR)/$(ELLG_ARCH_DIR)/tests/scripts.log
@@ -87,7 +89,20 @@ check-scripts:
 	@mkdir -p $(dir $(CHECK_SCRIPTS_LOG)); \
 	out=$$(python3 bench/test_plot_bench.py $(CHECK_SCRIPTS_LOG) 2> $(CHECK_SCRIPTS_LOG).err); \
 	if printf '%s\n' "$$out" | grep -q '^counts '; then printf '%s\n' "$$out"; \
-	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: bench/test_plot_bench.py did not run (see %s)\ncounts 0 1 0\n' 'python scripts:' 0 1 0 $(CHECK_SCRIPTS_LOG).err; fi
+	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: bench/test_plot_bench.py did not run (see %s)\ncounts 0 1 0\n' 'python scripts:' 0 1 0 $(CHECK_SCRIPTS_LOG).err; fi; \
+	python3 conf/manpages.py --check docs/reference.md || true
+
+# check-petsc4py: the library loaded through petsc4py.init() and our types solving from Python
+# (tests/petsc4py/check.py), with Debian's python3 where it is (Debian's python3-petsc4py is for its
+# python); skipped where petsc4py is missing or of another PETSc. conf/deps.sh installs Debian's
+# python3-petsc4py for Debian's PETSc.
+PETSC4PY_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
+check-petsc4py: all
+	@$(PETSC4PY_PYTHON) tests/petsc4py/check.py $(CURDIR)/$(LIB) $(PETSC_VERSION) || true
+
+# docs/reference.md: the manual pages of the sources (conf/manpages.py); check-scripts checks it is current
+reference:
+	python3 conf/manpages.py > docs/reference.md
 
 # $(call check_count,<suite>,<test dir>,<expected tests>) reads the TAP log of a run and prints a
 # line for the suite, naming the tests that failed, then "counts <passed> <failed> <skipped>".
@@ -112,4 +127,4 @@ check_count = cat $(2)/$(ELLG_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expec
 check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \
   END { printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""; exit (f > 0 || p == 0) }'
 
-.PHONY: check test cleantest check-pkgconfig check-scripts
+.PHONY: check test cleantest check-pkgconfig check-petsc4py check-scripts reference

@@ -65,6 +65,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceView(MatSeqAIJGPUChoice, PetscView
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatBuildFormat(Mat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_ELLGAnytype(Mat);
 PETSC_INTERN PetscErrorCode MatELLGGetKind(Mat, PetscBool *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatELLGOptionsTitle(Mat, char[], size_t);
 PETSC_INTERN PetscErrorCode MatELLGProductTypeName(Mat, const char **);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJFormat(Mat);
 PETSC_INTERN PetscErrorCode MatSOR_SeqAIJFormat(Mat, Vec, PetscReal, MatSORType, PetscReal, PetscInt, PetscInt, Vec);

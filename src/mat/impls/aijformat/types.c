@@ -159,6 +159,17 @@ PetscErrorCode MatELLGProductTypeName(Mat A, const char **name)
 }
 
 /* whether A is of one of our seq types, or of one of our mpi types */
+/* the title of the -help block of A's options: one per type and options prefix */
+PetscErrorCode MatELLGOptionsTitle(Mat A, char title[], size_t len)
+{
+  const MatELLGFormatEntry *entry;
+
+  PetscFunctionBegin;
+  PetscCall(MatELLGFormatFind(((PetscObject)A)->type_name, &entry));
+  PetscCall(PetscSNPrintf(title, len, "PETSc-ELLG %s matrix options", entry->root));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatELLGGetKind(Mat A, PetscBool *seq, PetscBool *mpi)
 {
   PetscBool match;

@@ -84,19 +84,24 @@ static PetscErrorCode MatMPIAIJFormatOffDiagonalParameters(Mat_MPIAIJFormat *e)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
+/* our options in a block of their own, as the seq types' (MatSetFromOptions_SeqAIJFormat()) */
+static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS aijitems)
 {
   Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
   Mat               blocks[2];
   PetscBool         ours;
+  char              title[128];
 
   PetscFunctionBegin;
-  if (e->setfromoptions) PetscCall(e->setfromoptions(A, PetscOptionsObject));
+  if (e->setfromoptions) PetscCall(e->setfromoptions(A, aijitems));
+  PetscCall(MatELLGOptionsTitle(A, title, sizeof(title)));
+  PetscOptionsBegin(PetscObjectComm((PetscObject)A), ((PetscObject)A)->prefix, title, "Mat");
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, NULL)); /* the blocks read their format's */
   else PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   PetscCall(PetscOptionsBool("-ellg_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
   PetscCall(PetscOptionsBool("-ellg_halo_overlap", "Multiply by the diagonal block during the halo exchange", "MatMult", e->overlap, &e->overlap, NULL));
+  PetscOptionsEnd();
   if (e->halo) PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
   for (PetscInt b = 0; ours && b < 2; b++) {

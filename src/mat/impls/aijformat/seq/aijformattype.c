@@ -4,12 +4,17 @@
 */
 #include "../aijformat.h"
 
-static PetscErrorCode MatSetFromOptions_SeqAIJFormat(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
+/* our options in a block of their own (MatELLGOptionsTitle()): SeqAIJ's creation has printed the -help block of
+   the Mat class's title before MatSetFromOptions() runs, which then prints nothing under that title */
+static PetscErrorCode MatSetFromOptions_SeqAIJFormat(Mat A, ELLG_OPTION_ITEMS aijitems)
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  char              title[128];
 
   PetscFunctionBegin;
-  if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, PetscOptionsObject));
+  if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, aijitems));
+  PetscCall(MatELLGOptionsTitle(A, title, sizeof(title)));
+  PetscOptionsBegin(PetscObjectComm((PetscObject)A), ((PetscObject)A)->prefix, title, "Mat");
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, &e->built)); /* the format's options are read as it is chosen */
   else {
     ELLGFormat     before; /* the options before: a format whose options change is rebuilt at its next use */
@@ -23,6 +28,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJFormat(Mat A, ELLG_OPTION_ITEMS Pe
     PetscCall(ierr);
   }
   PetscCall(MatSeqAIJFormatSorOptions(A, PetscOptionsObject));
+  PetscOptionsEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
