@@ -234,13 +234,17 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(3)
 
    Notes:
    The format is chosen at each build, that is at the first use on the GPU after the first final assembly and
-   after each one that changes the nonzero pattern; a re-assembly with new values in the same pattern keeps it. The rule of auto: `MATELLG` when every
-   row has the same length, `MATPJDS` when the row lengths spread widely (their standard deviation above their
-   mean: power-law graphs), `MATSLICEDELL` otherwise; a format that stores a matrix of 1 MB or more of CSR in
-   over 1.5 times the bytes of CSR is passed over for the next (slicedell, pjds, ellg), and if every one does,
-   `MATCSRG` (CSR) is taken. With time, the fastest of the four within 1.5 times CSR is kept (the product timed 10
-   times after one untimed, building each format in turn). `-mat_view ::ascii_info` and `-info` say
-   what was chosen, and why.
+   after each one that changes the nonzero pattern; a re-assembly with new values in the same pattern keeps it. The rule of auto, the first
+   that applies: `MATCSRG` for a small matrix (under 2^17 entries, no row over 256); `MATELLG` when every row has
+   the same length; `MATCSRG` (its CSR-stream kernel) when the columns are scattered over a large x (most entries
+   more than 2^15 columns from their row, counted in evenly spaced rows, and 2^21 columns or more); `MATPJDS` when
+   the lengths of the rows that are not long spread widely (their standard deviation above 1.2 times their mean:
+   power-law graphs), or when a matrix of fewer than 2^20 entries has long rows; `MATCSRG` for a matrix under 2^19
+   entries of rows of 4 or more on average (none over 256); `MATSLICEDELL` otherwise. A format that stores a
+   matrix of 1 MB or more of CSR in over 1.5 times the bytes of CSR is passed over for another that stores it in
+   less, and `MATCSRG` (CSR) is taken when each of ellg, pjds and slicedell does. With time, the fastest of the
+   four within 1.5 times CSR is kept (the product timed 10 times after one untimed, building each format in turn).
+   `-mat_view ::ascii_info` and `-info` say what was chosen, and why.
 
    Otherwise the type is the format's: an AIJ subclass with the products, `MatSOR()`, factors and sparse
    products of the others on the GPU.

@@ -218,7 +218,7 @@ PetscErrorCode MatELLGGetBackend(Mat A, PetscELLGBackend *backend)
 .  A - an assembled matrix
 
    Output Parameters:
-+  format - the name of the format ("ellg", "pjds" or "slicedell": for `MATAIJGPU` the one it chose; on more than
++  format - the name of the format ("ellg", "pjds", "slicedell" or "csrg": for `MATAIJGPU` the one it chose; on more than
             one process, that of the diagonal block; `NULL` for a matrix of another type), or `NULL` if not wanted
 .  bytes - the bytes the stored matrix takes in the backend's memory (for a parallel matrix, both blocks of this
            process), as `-mat_view ::ascii_info` reports them, or `NULL`
