@@ -58,7 +58,7 @@ install: $(LIB)
 	install -d $(PREFIX)/lib $(PREFIX)/include $(PREFIX)/lib/pkgconfig
 	install -m 755 $(LIB) $(PREFIX)/lib/
 	install -m 644 include/petscellg.h $(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PETSC_REQUIRES@|$(ELLG_PC_REQUIRES)|' -e 's|@PETSC_LIBDIR@|$(ELLG_PETSC_LIBDIR)|' \
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(ELLG_VERSION)|' -e 's|@PETSC_REQUIRES@|$(ELLG_PC_REQUIRES)|' -e 's|@PETSC_LIBDIR@|$(ELLG_PETSC_LIBDIR)|' \
 	    -e 's|@MPI_CFLAGS@|$(ELLG_MPI_CFLAGS)|' -e 's|@MPI_LIBS@|$(ELLG_MPI_LIBS)|' conf/petscellg.pc.in > $(PREFIX)/lib/pkgconfig/petscellg.pc
 
 clean:

@@ -17,7 +17,7 @@ for another type such as PETSc's aijcusparse, the no-ovl columns are -).\n\
 typedef struct {
   MPI_Comm  comm;
   PetscBool device; /* the matrix computes on a GPU: wait for it before reading the clock */
-  PetscBool overlap; /* a parallel PETSc-ELLG type, whose halo exchange overlaps or not (-ellg_halo_overlap) */
+  PetscBool overlap; /* a parallel PETSc-ELLG type, whose halo exchange overlaps or not (-mat_gpu_halo_overlap) */
 } Bench;
 
 /* the rows [rstart, rend) of the 7-point Laplacian (6 on the diagonal, -1 off it) on an nx x ny x nz grid, x fastest */
@@ -196,7 +196,7 @@ int main(int argc, char **argv)
   if (check) {
     for (PetscInt o = 0; o < nruns; o++) {
       if (b.overlap) {
-        PetscCall(PetscOptionsSetValue(NULL, "-ellg_halo_overlap", o ? "0" : "1"));
+        PetscCall(PetscOptionsSetValue(NULL, "-mat_gpu_halo_overlap", o ? "0" : "1"));
         PetscCall(MatSetFromOptions(A));
       }
       PetscCall(MatMult(A, x, y));
@@ -224,7 +224,7 @@ int main(int argc, char **argv)
 
   for (PetscInt o = 0; o < nruns; o++) { /* with overlap, then without */
     if (b.overlap) {
-      PetscCall(PetscOptionsSetValue(NULL, "-ellg_halo_overlap", o ? "0" : "1"));
+      PetscCall(PetscOptionsSetValue(NULL, "-mat_gpu_halo_overlap", o ? "0" : "1"));
       PetscCall(MatSetFromOptions(A));
     }
     PetscCall(TimeMult(&b, A, x, y, reps, &ms[o]));

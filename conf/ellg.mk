@@ -45,6 +45,9 @@ OBJDIR        := $(ELLG_ARCH_DIR)/obj
 LIBDIR        := $(if $(filter arch,$(ELLG_ARCH)),lib,$(ELLG_ARCH)/lib)
 LIBNAME       := libpetscellg.so
 
+# The library's version (PETSCELLG_VERSION of include/petscellg.h), which petscellg.pc gives
+ELLG_VERSION := $(shell sed -n 's/^\#define PETSCELLG_VERSION "\(.*\)"/\1/p' include/petscellg.h)
+
 # For petscellg.pc (make install). PETSc's headers include mpi.h and its macros call MPI
 # (PETSC_COMM_SELF is MPI_COMM_SELF), but PETSc.pc names no MPI flags where PETSc compiles with an
 # MPI wrapper (mpicc), as Debian's does: the .pc adds those of PETSc's MPI, so that a plain cc

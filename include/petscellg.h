@@ -8,6 +8,9 @@
 
 #include <petscmat.h>
 
+/* the library's version (its petscellg.pc says the same) */
+#define PETSCELLG_VERSION "0.2.0"
+
 #if !defined(PETSC_SUCCESS) /* PETSc < 3.19 */
   #define PETSC_SUCCESS 0
 #endif

@@ -426,13 +426,13 @@ int main(int argc, char **argv)
    test:
       suffix: halo
       nsize: 3
-      args: -type {{ellg pjds slicedell csrg}} -ellg_halo_overlap 0
+      args: -type {{ellg pjds slicedell csrg}} -mat_gpu_halo_overlap 0
       output_file: output/ex1_1.out
 
    test:
       suffix: halo_gpu_aware
       nsize: 3
-      args: -type ellg -ellg_backend host -ellg_gpu_aware_mpi
+      args: -type ellg -ellg_backend host -mat_gpu_aware_mpi
       output_file: output/ex1_1.out
 
    # rows split out as long rows from 4 entries on (most of the random rows), or never (the power-law rows)

@@ -434,7 +434,7 @@ static PetscErrorCode CheckILU0(const CSR *c, MatType type, PetscRandom rnd, Pet
   PetscFunctionReturn(0);
 }
 
-/* CheckJacobiSweeps - -mat_ellg_factor_solve jacobi: with more sweeps than the triangles of ILU(0) have levels, the
+/* CheckJacobiSweeps - -mat_gpu_factor_solve jacobi: with more sweeps than the triangles of ILU(0) have levels, the
    solves are exact (the sweeps of a triangular system end in its solution after as many sweeps as it has levels);
    with one sweep they are an approximation */
 static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom rnd, PetscInt *nfail)
@@ -451,13 +451,13 @@ static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom 
   PetscCall(InitInfo(MAT_FACTOR_ILU, 0, &info));
   PetscCall(MatGetOrdering(R, MATORDERINGNATURAL, &row, &col));
   PetscCall(ReferenceFactor(R, MAT_FACTOR_ILU, row, col, &info, &Fr));
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ellg_factor_solve", method, sizeof(method), &given));
-  PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_solve", "jacobi"));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_gpu_factor_solve", method, sizeof(method), &given));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_gpu_factor_solve", "jacobi"));
   for (int k = 0; k < 2; k++) {
     Vec       b, x, br, xr;
     PetscReal err, nrm;
 
-    PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_jacobi_sweeps", sweeps[k]));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_gpu_factor_jacobi_sweeps", sweeps[k]));
     PetscCall(MatGetFactor(A, NULL, MAT_FACTOR_ILU, &F));
     PetscCall(Symbolic(F, A, MAT_FACTOR_ILU, row, col, &info));
     PetscCall(Numeric(F, A, MAT_FACTOR_ILU, &info));
@@ -480,9 +480,9 @@ static PetscErrorCode CheckJacobiSweeps(const CSR *c, MatType type, PetscRandom 
     }
     PetscCall(MatDestroy(&F));
   }
-  if (given) PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_factor_solve", method)); /* the run's own, for the next checks */
-  else PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_solve"));
-  PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_factor_jacobi_sweeps"));
+  if (given) PetscCall(PetscOptionsSetValue(NULL, "-mat_gpu_factor_solve", method)); /* the run's own, for the next checks */
+  else PetscCall(PetscOptionsClearValue(NULL, "-mat_gpu_factor_solve"));
+  PetscCall(PetscOptionsClearValue(NULL, "-mat_gpu_factor_jacobi_sweeps"));
   PetscCall(ISDestroy(&row));
   PetscCall(ISDestroy(&col));
   PetscCall(MatDestroy(&Fr));
@@ -888,7 +888,7 @@ int main(int argc, char **argv)
    test:
       suffix: levels
       requires: gpu
-      args: -type {{ellg pjds slicedell csrg}} -mat_ellg_factor_solve levels
+      args: -type {{ellg pjds slicedell csrg}} -mat_gpu_factor_solve levels
       output_file: output/ex10_1.out
 
    test:

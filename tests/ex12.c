@@ -2,7 +2,7 @@ static char help[] = "MatSOR, explicit transposes and MatAXPY of our types again
 SOR (forward, backward and symmetric sweeps, with and without a zero initial guess, omega 1 and 1.3, several\n\
 sweeps, a shift) of a 2D 5-point Laplacian (red-black) and of a 2D grid with 2 coupled unknowns per point (block\n\
 size 2) against SeqAIJ's SOR of the matrix permuted into the order of the colors, on the matrix's vectors and\n\
-on VECSEQ; -mat_ellg_sor host, SOR_EISENSTAT and SOR_APPLY_UPPER give SeqAIJ's natural-order results exactly\n\
+on VECSEQ; -mat_gpu_sor host, SOR_EISENSTAT and SOR_APPLY_UPPER give SeqAIJ's natural-order results exactly\n\
 (the ELLGSOR event does not run); SOR after new values and after a new nonzero; a zero diagonal fails with\n\
 PETSC_ERR_MAT_LU_ZRPVT; CG with PCSOR converges within a factor 2 of AIJ's iterations; MatMultTranspose and\n\
 MatMultTransposeAdd of a tall matrix with MAT_FORM_EXPLICIT_TRANSPOSE, after MatScale and without the option;\n\
@@ -276,7 +276,7 @@ static PetscErrorCode CheckMulticolor(Mat A, Mat R, const PetscInt perm[], const
   PetscFunctionReturn(0);
 }
 
-/* CheckNatural - MatSOR() of A with flags that SeqAIJ's code applies (or with -mat_ellg_sor host, any flags) gives
+/* CheckNatural - MatSOR() of A with flags that SeqAIJ's code applies (or with -mat_gpu_sor host, any flags) gives
    SeqAIJ's natural-order results exactly, without ELLGSOR; flags: 0-terminated list of the sweeps to try */
 static PetscErrorCode CheckNatural(Mat A, Mat R, const MatSORType flags[], PetscRandom rnd, PetscBool *ok)
 {
@@ -332,19 +332,24 @@ static PetscErrorCode CheckSORSeq(const char *seq, PetscRandom rnd, PetscInt *nf
   PetscCall(MatDestroy(&B));
   PetscCall(MatDestroy(&RB));
 
-  /* -mat_ellg_sor host: set before the matrix is created (MatSetFromOptions), or before its first MatSOR() */
-  for (PetscInt when = 0; when < 2; when++) {
+  /* -mat_gpu_sor host: set before the matrix is created (MatSetFromOptions), or before its first MatSOR(); then its
+     deprecated name, at creation (PETSc's warning) and before the first MatSOR() */
+  for (PetscInt when = 0; when < 4; when++) {
+    const char *name    = when < 2 ? "-mat_gpu_sor" : "-mat_ellg_sor";
+    const char *lines[] = {"-mat_gpu_sor host at creation: SeqAIJ's results exactly", "-mat_gpu_sor host before the first MatSOR: SeqAIJ's exactly", "-mat_ellg_sor host (deprecated) at creation: SeqAIJ's exactly", "-mat_ellg_sor host (deprecated) before the first MatSOR: the same"};
+
     ok = PETSC_TRUE;
-    if (when == 0) PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_sor", "host"));
+    if (when % 2 == 0) PetscCall(PetscOptionsSetValue(NULL, name, "host"));
     PetscCall(CreateMatCSRBs(&blk, 2, seq, &B));
     PetscCall(CreateMatCSRBs(&blk, 2, MATSEQAIJ, &RB));
-    if (when == 1) PetscCall(PetscOptionsSetValue(NULL, "-mat_ellg_sor", "host"));
+    if (when % 2 == 1) PetscCall(PetscOptionsSetValue(NULL, name, "host"));
     PetscCall(CheckNatural(B, RB, sweeps, rnd, &ok));
-    PetscCall(PetscOptionsClearValue(NULL, "-mat_ellg_sor"));
-    PetscCall(CheckNatural(B, RB, sweeps, rnd, &ok)); /* the option holds for the matrix */
+    PetscCall(PetscOptionsClearValue(NULL, name));
+    PetscCall(PetscOptionsClearValue(NULL, "-mat_gpu_sor")); /* which PETSc sets from the deprecated name */
+    PetscCall(CheckNatural(B, RB, sweeps, rnd, &ok));        /* the option holds for the matrix */
     PetscCall(MatDestroy(&B));
     PetscCall(MatDestroy(&RB));
-    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, when ? "-mat_ellg_sor host before the first MatSOR: SeqAIJ's exactly" : "-mat_ellg_sor host at creation: SeqAIJ's results exactly", ok, nfail));
+    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, lines[when], ok, nfail));
   }
 
   /* new values in the same pattern: MatScale, then values set again (ADD_VALUES) and assembled */
@@ -742,10 +747,12 @@ int main(int argc, char **argv)
 
 /*TEST
 
+   # PETSc's deprecation warning (of -mat_ellg_sor), cut to what every version prints
    test:
       suffix: 1
       args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
       output_file: output/ex12_1.out
+      filter: sed -e "s/ and will be removed.*$//" -e "/^ *Use the option/d"
 
    test:
       suffix: mpi

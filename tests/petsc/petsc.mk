@@ -52,9 +52,9 @@ CHECK_PETSC_VEC_TYPE   ?= $(if $(filter 11,$(ELLG_HAVE_PETSC_CUDA)$(ELLG_HAVE_GP
 CHECK_PETSC_EXTRA      := -options_left no
 # Our types' MatSOR is multicolor SOR by default, SOR in another ordering than PETSc's natural one, whose
 # residual histories PETSc's expected outputs print (ksp ex32_4 and ex4_component, whose multigrid smooths
-# with SOR): the suite compares with PETSc's exact SOR (-mat_ellg_sor host, the option users have for it);
+# with SOR): the suite compares with PETSc's exact SOR (-mat_gpu_sor host, the option users have for it);
 # tests/ex12 checks the multicolor SOR against PETSc's SOR of the matrix permuted to the color order.
-CHECK_PETSC_OPTIONS_SOR := -mat_ellg_sor host
+CHECK_PETSC_OPTIONS_SOR := -mat_gpu_sor host
 CHECK_PETSC_OPTIONS     = -dll_append $(CURDIR)/$(LIBDIR)/$(LIBNAME) -mat_type $(1) -dm_mat_type $(1) \
                           -vec_type $(CHECK_PETSC_VEC_TYPE) -dm_vec_type $(CHECK_PETSC_VEC_TYPE) $(CHECK_PETSC_OPTIONS_SOR) $(CHECK_PETSC_EXTRA)
 

@@ -37,11 +37,11 @@
 .  -mat_ellg_spmm_chunk_columns <w> - columns of B and C that move between host and device at a time (0, the
      default: automatic)
 .  -mat_ellg_spmm_streams <S> - CUDA streams the chunks go round, 1 to 16 (0, the default: 3)
-.  -mat_ellg_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or
+.  -mat_gpu_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or
      SeqAIJ's SOR on the host copy
-.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+.  -mat_gpu_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
      (default true)
-.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+.  -mat_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
      CUDA-aware MPI; default false)
 -  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
 
@@ -88,11 +88,11 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(0)
 .  -mat_pjds_spmm_chunk_columns <w> - columns of B and C that move between host and device at a time (0, the
      default: automatic)
 .  -mat_pjds_spmm_streams <S> - CUDA streams the chunks go round, 1 to 16 (0, the default: 3)
-.  -mat_ellg_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or
+.  -mat_gpu_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or
      SeqAIJ's SOR on the host copy
-.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+.  -mat_gpu_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
      (default true)
-.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+.  -mat_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
      CUDA-aware MPI; default false)
 -  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
 
@@ -140,11 +140,11 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(1)
 .  -mat_slicedell_spmm_chunk_columns <w> - columns of B and C that move between host and device at a time (0,
      the default: automatic)
 .  -mat_slicedell_spmm_streams <S> - CUDA streams the chunks go round, 1 to 16 (0, the default: 3)
-.  -mat_ellg_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or
+.  -mat_gpu_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or
      SeqAIJ's SOR on the host copy
-.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+.  -mat_gpu_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
      (default true)
-.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+.  -mat_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
      CUDA-aware MPI; default false)
 -  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
 
@@ -190,11 +190,11 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(2)
 .  -mat_csrg_spmm_chunk_columns <w> - columns of B and C that move between host and device at a time (0, the
      default: automatic)
 .  -mat_csrg_spmm_streams <S> - CUDA streams the chunks go round, 1 to 16 (0, the default: 3)
-.  -mat_ellg_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or SeqAIJ's
+.  -mat_gpu_sor <multicolor,host> - `MatSOR()` of the seq type: multicolor SOR on the GPU (default) or SeqAIJ's
      SOR on the host copy
-.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+.  -mat_gpu_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
      (default true)
-.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+.  -mat_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
      CUDA-aware MPI; default false)
 -  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
 
@@ -224,9 +224,9 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(3)
      the default), as named, or by timing a few products in each format (time)
 .  -mat_<format>_... - the options of the format chosen (`MATELLG`, `MATPJDS`, `MATSLICEDELL`, `MATCSRG`), read as
      it is chosen
-.  -ellg_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
+.  -mat_gpu_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange
      (default true)
-.  -ellg_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
+.  -mat_gpu_aware_mpi <true,false> - parallel type: give MPI the device buffers of the halo exchange (needs a
      CUDA-aware MPI; default false)
 -  -ellg_backend <host,cuda> - where the products run (see `PetscELLGGetBackend()`)
 

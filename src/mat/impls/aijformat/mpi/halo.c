@@ -197,7 +197,7 @@ PetscErrorCode ELLGHaloSetGPUAware(ELLGHalo h, PetscBool flg)
 {
   PetscFunctionBegin;
 #if defined(ELLG_HAVE_CUDA) && defined(MPIX_CUDA_AWARE_SUPPORT)
-  PetscCheck(!flg || h->backend != PETSCELLG_BACKEND_CUDA || MPIX_Query_cuda_support(), PETSC_COMM_SELF, PETSC_ERR_SUP_SYS, "GPU-aware MPI was asked for (-ellg_gpu_aware_mpi), but this MPI library cannot take device memory");
+  PetscCheck(!flg || h->backend != PETSCELLG_BACKEND_CUDA || MPIX_Query_cuda_support(), PETSC_COMM_SELF, PETSC_ERR_SUP_SYS, "GPU-aware MPI was asked for (-mat_gpu_aware_mpi), but this MPI library cannot take device memory");
 #endif
   h->gpu_aware = flg;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -84,6 +84,18 @@ static PetscErrorCode MatMPIAIJFormatOffDiagonalParameters(Mat_MPIAIJFormat *e)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the option named name of the options database, else the deprecated one it replaces (no prefix: read at the
+   creation, before the matrix has one) */
+static PetscErrorCode MatMPIAIJFormatGetBool(Mat A, const char name[], const char deprecated[], PetscBool *flg)
+{
+  PetscBool set;
+
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, name, flg, &set));
+  if (!set) PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, deprecated, flg, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* our options in a block of their own, as the seq types' (MatSetFromOptions_SeqAIJFormat()) */
 static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS aijitems)
 {
@@ -99,8 +111,10 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS ai
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, NULL)); /* the blocks read their format's */
   else PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
-  PetscCall(PetscOptionsBool("-ellg_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
-  PetscCall(PetscOptionsBool("-ellg_halo_overlap", "Multiply by the diagonal block during the halo exchange", "MatMult", e->overlap, &e->overlap, NULL));
+  PetscCall(PetscOptionsDeprecated("-ellg_gpu_aware_mpi", "-mat_gpu_aware_mpi", "0.2.0", NULL));
+  PetscCall(PetscOptionsDeprecated("-ellg_halo_overlap", "-mat_gpu_halo_overlap", "0.2.0", NULL));
+  PetscCall(PetscOptionsBool("-mat_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpu_halo_overlap", "Multiply by the diagonal block during the halo exchange", "MatMult", e->overlap, &e->overlap, NULL));
   PetscOptionsEnd();
   if (e->halo) PetscCall(ELLGHaloSetGPUAware(e->halo, e->gpu_aware));
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
@@ -363,8 +377,8 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
   e->backend = be;
   e->overlap = PETSC_TRUE;
-  PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, "-ellg_gpu_aware_mpi", &e->gpu_aware, NULL));
-  PetscCall(PetscOptionsGetBool(((PetscObject)A)->options, NULL, "-ellg_halo_overlap", &e->overlap, NULL));
+  PetscCall(MatMPIAIJFormatGetBool(A, "-mat_gpu_aware_mpi", "-ellg_gpu_aware_mpi", &e->gpu_aware));
+  PetscCall(MatMPIAIJFormatGetBool(A, "-mat_gpu_halo_overlap", "-ellg_halo_overlap", &e->overlap));
   e->assemblyend           = A->ops->assemblyend;
   e->setfromoptions        = A->ops->setfromoptions;
   e->view                  = A->ops->view;

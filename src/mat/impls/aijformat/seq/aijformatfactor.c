@@ -24,7 +24,7 @@
 typedef struct {
   PetscELLGBackend be;
   ELLGTriMethod    method;
-  PetscBool        methodset;                   /* method given by -mat_ellg_factor_solve, else chosen at the build */
+  PetscBool        methodset;                   /* method given by -mat_gpu_factor_solve, else chosen at the build */
   PetscInt         sweeps;                      /* of the jacobi method */
   PetscInt         bs;                          /* block size of the matrix factored */
   PetscBool        cholesky;
@@ -730,9 +730,11 @@ static PetscErrorCode MatFactorELLGOptions(Mat F, const MatFactorInfo *info)
 
   PetscFunctionBegin;
   PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
-  PetscCall(PetscOptionsEnum("-mat_ellg_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));
-  PetscCall(PetscOptionsInt("-mat_ellg_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_ellg_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
-  PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_ellg_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
+  PetscCall(PetscOptionsDeprecated("-mat_ellg_factor_solve", "-mat_gpu_factor_solve", "0.2.0", NULL));
+  PetscCall(PetscOptionsDeprecated("-mat_ellg_factor_jacobi_sweeps", "-mat_gpu_factor_jacobi_sweeps", "0.2.0", NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpu_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));
+  PetscCall(PetscOptionsInt("-mat_gpu_factor_jacobi_sweeps", "Jacobi sweeps of each triangular solve with -mat_gpu_factor_solve jacobi (approximate)", "MATSOLVERELLG", f->sweeps, &f->sweeps, NULL));
+  PetscCheck(f->sweeps >= 0, PetscObjectComm((PetscObject)F), PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpu_factor_jacobi_sweeps %" PetscInt_FMT " must be 0 or more", f->sweeps);
   f->onhost = ELLGFactorInfoOnHost(info);
   PetscCall(PetscOptionsBool("-pc_factor_mat_factor_on_host", "Numeric factorization on the host (SeqAIJ's), not in the GPU's memory", "MATSOLVERELLG", f->onhost, &f->onhost, NULL));
   PetscOptionsEnd();
@@ -884,11 +886,11 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
    Options Database Keys:
 +  -pc_factor_mat_solver_type ellg - selects it (the default for these matrices; `petsc` gives PETSc's host
      factor)
-.  -mat_ellg_factor_solve <cusparse,levels,jacobi> - how the triangular solves run: cuSPARSE's SpSV, our
+.  -mat_gpu_factor_solve <cusparse,levels,jacobi> - how the triangular solves run: cuSPARSE's SpSV, our
      level-ordered solve (the default for a matrix with a block size of 2 to 8 factored in place, cuSPARSE's
      otherwise), or approximately by Jacobi sweeps
-.  -mat_ellg_factor_jacobi_sweeps <k> - Jacobi sweeps of each triangular solve with
-     `-mat_ellg_factor_solve jacobi` (default 2)
+.  -mat_gpu_factor_jacobi_sweeps <k> - Jacobi sweeps of each triangular solve with
+     `-mat_gpu_factor_solve jacobi` (default 2)
 -  -pc_factor_mat_factor_on_host - ILU and ICC factored on the host (SeqAIJ's numeric factorization)
 
    Level: beginner
@@ -908,7 +910,7 @@ static PetscErrorCode MatICCFactorSymbolic_FactorELLG(Mat F, Mat A, IS perm, con
    `-pc_type ilu|icc|lu|cholesky`, the blocks of `PCBJACOBI` and `PCASM` and multigrid coarse solves use it
    with no new option.
 
-   The options are read with the factor's options prefix: `-sub_mat_ellg_factor_solve` for the blocks of
+   The options are read with the factor's options prefix: `-sub_mat_gpu_factor_solve` for the blocks of
    `PCBJACOBI`. Jacobi sweeps, x <- D^-1 (b - T x) from x = D^-1 b, give an approximate, cheap solve that
    changes the iterations. `-info` says how each factor is solved, and falls back, saying so, to SeqAIJ's
    host solves for a factor whose layout it cannot read.

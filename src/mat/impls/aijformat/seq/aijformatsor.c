@@ -1,7 +1,7 @@
 /*
    MatSOR() of our seq types: multicolor SOR in the backend (ellgsor.h), the colors built at the first
    MatSOR() after a change of the nonzero pattern, the values refreshed after a change of values.
-   PETSc's SeqAIJ MatSOR() (exact, natural order, on the host copy) with -mat_ellg_sor host, for a matrix
+   PETSc's SeqAIJ MatSOR() (exact, natural order, on the host copy) with -mat_gpu_sor host, for a matrix
    bound to the CPU, and for what the colored sweeps do not do: Eisenstat's trick and the applications
    of the triangles (SOR_EISENSTAT, SOR_APPLY_UPPER, SOR_APPLY_LOWER).
 */
@@ -10,15 +10,23 @@
 
 const char *const MatELLGSorTypes[] = {"multicolor", "host"};
 
-/* -mat_ellg_sor, read from the options database with the matrix's prefix */
+/* -mat_gpu_sor (-mat_ellg_sor before 0.2.0, deprecated), read from the options database with the matrix's prefix:
+   in its options block, or, at a MatSOR() since, directly */
 PetscErrorCode MatSeqAIJFormatSorOptions(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
   Mat_SeqAIJFormat *e   = (Mat_SeqAIJFormat *)A->spptr;
   PetscInt          idx = e->sorhost ? 1 : 0;
 
   PetscFunctionBegin;
-  if (PetscOptionsObject) PetscCall(PetscOptionsEList("-mat_ellg_sor", "MatSOR(): multicolor SOR in the backend, or PETSc's SeqAIJ SOR on the host", "MatSOR", MatELLGSorTypes, 2, MatELLGSorTypes[idx], &idx, NULL));
-  else PetscCall(PetscOptionsGetEList(((PetscObject)A)->options, ((PetscObject)A)->prefix, "-mat_ellg_sor", MatELLGSorTypes, 2, &idx, NULL));
+  if (PetscOptionsObject) {
+    PetscCall(PetscOptionsDeprecated("-mat_ellg_sor", "-mat_gpu_sor", "0.2.0", NULL));
+    PetscCall(PetscOptionsEList("-mat_gpu_sor", "MatSOR(): multicolor SOR in the backend, or PETSc's SeqAIJ SOR on the host", "MatSOR", MatELLGSorTypes, 2, MatELLGSorTypes[idx], &idx, NULL));
+  } else {
+    PetscBool set;
+
+    PetscCall(PetscOptionsGetEList(((PetscObject)A)->options, ((PetscObject)A)->prefix, "-mat_gpu_sor", MatELLGSorTypes, 2, &idx, &set));
+    if (!set) PetscCall(PetscOptionsGetEList(((PetscObject)A)->options, ((PetscObject)A)->prefix, "-mat_ellg_sor", MatELLGSorTypes, 2, &idx, NULL));
+  }
   e->sorhost = (PetscBool)(idx == 1);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -89,7 +97,7 @@ PetscErrorCode MatSeqAIJFormatViewSor(Mat A, PetscViewer viewer)
   PetscInt          ncolors;
 
   PetscFunctionBegin;
-  if (e->sorhost) PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: PETSc's SeqAIJ SOR on the host (-mat_ellg_sor host)\n"));
+  if (e->sorhost) PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: PETSc's SeqAIJ SOR on the host (-mat_gpu_sor host)\n"));
   else if (e->sor) {
     PetscCall(ELLGSorGetInfo(e->sor, &ncolors, NULL));
     PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: multicolor, %" PetscInt_FMT " colors\n", ncolors));
