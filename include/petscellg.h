@@ -32,6 +32,17 @@
 #define MATAIJGPU    "aijgpu"
 #define MATSEQAIJGPU "seqaijgpu"
 #define MATMPIAIJGPU "mpiaijgpu"
+/* how MATAIJGPU chooses the format: from the row lengths (auto), one named, or the fastest of a few products of each
+   (time); MatAIJGPUSetFormat() or -mat_aijgpu_format */
+typedef enum {
+  MAT_AIJGPU_AUTO,
+  MAT_AIJGPU_ELLG,
+  MAT_AIJGPU_PJDS,
+  MAT_AIJGPU_SLICEDELL,
+  MAT_AIJGPU_CSRG,
+  MAT_AIJGPU_TIME
+} MatAIJGPUFormat;
+PETSC_EXTERN const char *const MatAIJGPUFormats[];
 
 /* The factor type (MatSolverType) of the seq types, their default: LU, ILU, Cholesky and ICC factors whose
    solves run on the GPU */
@@ -75,6 +86,7 @@ PETSC_EXTERN PetscErrorCode PetscDLLibraryRegister_petscellg(void);
 PETSC_EXTERN PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm, PetscInt, PetscInt, PetscInt, const PetscInt[], Mat *);
 PETSC_EXTERN PetscErrorCode MatELLGGetBackend(Mat, PetscELLGBackend *);
 PETSC_EXTERN PetscErrorCode MatELLGGetFormat(Mat, const char *[], PetscLogDouble *, PetscLogDouble *);
+PETSC_EXTERN PetscErrorCode MatAIJGPUSetFormat(Mat, MatAIJGPUFormat);
 
 PETSC_EXTERN PetscErrorCode MatCreateDenseGPU(MPI_Comm, PetscInt, PetscInt, PetscInt, PetscInt, PetscScalar *, Mat *);
 PETSC_EXTERN PetscErrorCode MatDenseGPUGetBackend(Mat, PetscELLGBackend *);

@@ -124,6 +124,39 @@ static PetscErrorCode CheckReassembly(const CSR *lap, PetscRandom rnd, PetscInt 
   PetscFunctionReturn(0);
 }
 
+/* MatAIJGPUSetFormat() after the assembly: the format named at the next use, then auto's again; nothing on a
+   matrix of one format */
+static PetscErrorCode CheckSetFormat(const CSR *c, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat       A, R, E;
+  char      auto0[16], named[16], auto1[16], one[16];
+  PetscReal ratio;
+  PetscBool ok = PETSC_TRUE, ispjds, same, isellg;
+
+  PetscFunctionBeginUser;
+  PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, c, MATAIJGPU, &A));
+  PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, c, MATAIJ, &R));
+  PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, c, MATELLG, &E));
+  PetscCall(Chosen(A, auto0, sizeof(auto0), &ratio));
+  PetscCall(MatAIJGPUSetFormat(A, MAT_AIJGPU_PJDS));
+  PetscCall(Chosen(A, named, sizeof(named), &ratio));
+  PetscCall(PetscStrcmp(named, MATPJDS, &ispjds));
+  PetscCall(CheckMat(A, R, rnd, "MatAIJGPUSetFormat", &ok));
+  PetscCall(MatAIJGPUSetFormat(A, MAT_AIJGPU_AUTO));
+  PetscCall(Chosen(A, auto1, sizeof(auto1), &ratio));
+  PetscCall(PetscStrcmp(auto0, auto1, &same));
+  PetscCall(MatAIJGPUSetFormat(E, MAT_AIJGPU_PJDS));
+  PetscCall(Chosen(E, one, sizeof(one), &ratio));
+  PetscCall(PetscStrcmp(one, MATELLG, &isellg));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "MatAIJGPUSetFormat(pjds): pjds, product as AIJ's", (PetscBool)(ispjds && ok), nfail));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "MatAIJGPUSetFormat(auto): auto's format again", same, nfail));
+  PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "MatAIJGPUSetFormat() of an ellg matrix: still ellg", isellg, nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscCall(MatDestroy(&E));
+  PetscFunctionReturn(0);
+}
+
 /* on several processes: the blocks are of our seq type, each choosing its own format, and the product is AIJ's */
 static PetscErrorCode CheckParallel(const CSR *c, PetscRandom rnd, PetscInt *nfail)
 {
@@ -147,6 +180,14 @@ static PetscErrorCode CheckParallel(const CSR *c, PetscRandom rnd, PetscInt *nfa
   ok = PETSC_TRUE;
   PetscCall(CheckMat(A, R, rnd, "parallel", &ok));
   PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel: product as AIJ's", ok, nfail));
+  PetscCall(MatAIJGPUSetFormat(A, MAT_AIJGPU_ELLG)); /* each block's choice */
+  PetscCall(Chosen(Ad, name[0], sizeof(name[0]), &ratio));
+  PetscCall(Chosen(Ao, name[1], sizeof(name[1]), &ratio));
+  all = (int)(!strcmp(name[0], MATELLG) && !strcmp(name[1], MATELLG));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, PETSC_COMM_WORLD));
+  ok = PETSC_TRUE;
+  PetscCall(CheckMat(A, R, rnd, "parallel ellg", &ok));
+  PetscCall(PrintResult(PETSC_COMM_WORLD, WIDTH, "parallel MatAIJGPUSetFormat(ellg): both blocks", (PetscBool)(all && ok), nfail));
   PetscCall(MatDestroy(&A));
   PetscCall(MatDestroy(&R));
   PetscFunctionReturn(0);
@@ -209,6 +250,7 @@ int main(int argc, char **argv)
     PetscCall(CSRLaplacian("small laplacian", 60, &small));
     PetscCall(CheckChoice(&small, NULL, MATCSRG, rnd, &nfail));
     PetscCall(CheckReassembly(&small, rnd, &nfail));
+    PetscCall(CheckSetFormat(&small, rnd, &nfail));
     PetscCall(CSRDestroy(&small));
     PetscCall(CSRDestroy(&equal));
     PetscCall(CSRDestroy(&dense));

@@ -60,6 +60,7 @@ PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry 
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCreate(MatSeqAIJGPUChoice *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceDestroy(MatSeqAIJGPUChoice *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice, Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceSetMode(MatSeqAIJGPUChoice, MatAIJGPUFormat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceSetFromOptions(MatSeqAIJGPUChoice, ELLG_OPTION_ITEMS, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceView(MatSeqAIJGPUChoice, PetscViewer);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatBuildFormat(Mat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);

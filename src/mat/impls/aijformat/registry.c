@@ -221,7 +221,7 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(3)
    Options Database Keys:
 +  -mat_type aijgpu - sets the matrix type to `MATAIJGPU` during a call to `MatSetFromOptions()`
 .  -mat_aijgpu_format <auto,ellg,pjds,slicedell,csrg,time> - how the format is chosen: from the row lengths (auto,
-     the default), as named, or by timing a few products in each format (time)
+     the default), as named, or by timing a few products in each format (time); `MatAIJGPUSetFormat()` in C
 .  -mat_<format>_... - the options of the format chosen (`MATELLG`, `MATPJDS`, `MATSLICEDELL`, `MATCSRG`), read as
      it is chosen
 .  -mat_gpu_halo_overlap <true,false> - parallel type: multiply by the diagonal block during the halo exchange

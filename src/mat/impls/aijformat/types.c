@@ -248,3 +248,34 @@ PetscErrorCode MatELLGGetFormat(Mat A, const char *format[], PetscLogDouble *byt
   if (updatebytes) *updatebytes = u;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/*@
+   MatAIJGPUSetFormat - how a `MATAIJGPU` matrix chooses its storage format, as `-mat_aijgpu_format` says it
+
+   Logically Collective
+
+   Input Parameters:
++  A - the matrix (nothing is done for a matrix of another type)
+-  format - `MAT_AIJGPU_AUTO` (from the row lengths, the default), `MAT_AIJGPU_ELLG`, `MAT_AIJGPU_PJDS`,
+            `MAT_AIJGPU_SLICEDELL`, `MAT_AIJGPU_CSRG` (that format), or `MAT_AIJGPU_TIME` (the fastest of a few products
+            of each)
+
+   Options Database Key:
+.  -mat_aijgpu_format <auto,ellg,pjds,slicedell,csrg,time> - the same, in `MatSetFromOptions()`
+
+   Level: intermediate
+
+   Note:
+   A matrix whose choice changes chooses again at its next use on the device; on several processes each block
+   chooses its own.
+
+.seealso: `MATAIJGPU`, `MatELLGGetFormat()`, `MatAIJGPUFormat`
+@*/
+PetscErrorCode MatAIJGPUSetFormat(Mat A, MatAIJGPUFormat format)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(A, format, 2);
+  PetscTryMethod(A, "MatAIJGPUSetFormat_C", (Mat, MatAIJGPUFormat), (A, format));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

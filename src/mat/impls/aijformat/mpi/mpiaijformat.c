@@ -96,6 +96,20 @@ static PetscErrorCode MatMPIAIJFormatGetBool(Mat A, const char name[], const cha
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the blocks (those of our type yet) choose as the parent does */
+static PetscErrorCode MatAIJGPUSetFormat_MPIAIJFormat(Mat A, MatAIJGPUFormat format)
+{
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  Mat               blocks[2];
+  PetscBool         ours, built = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJGPUChoiceSetMode(e->choice, format, &built));
+  PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
+  for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, blocks[b]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* our options in a block of their own, as the seq types' (MatSetFromOptions_SeqAIJFormat()) */
 static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS aijitems)
 {
@@ -352,6 +366,7 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscCall(VecDestroy(&e->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
@@ -402,6 +417,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", MatELLGGetFormat_MPIAIJFormat));
+  if (e->choice) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", MatAIJGPUSetFormat_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_TRUE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_TRUE));

@@ -98,6 +98,15 @@ static PetscErrorCode MatELLGGetFormat_SeqAIJFormat(Mat A, const char **format, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode MatAIJGPUSetFormat_SeqAIJFormat(Mat A, MatAIJGPUFormat format)
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJGPUChoiceSetMode(e->choice, format, &e->built));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat, MatType, MatReuse, Mat *);
 
 static PetscErrorCode MatSeqAIJFormatComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
@@ -121,6 +130,7 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
   PetscCall(MatSeqAIJFormatComposeConvert(A, MATSEQAIJ, entry->root, compose ? MatConvert_SeqAIJ_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", compose ? MatELLGGetFormat_SeqAIJFormat : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", compose && entry->choose ? MatAIJGPUSetFormat_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", compose ? MatProductSetFromOptions_ELLGAnytype : NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATSEQAIJ, entry->seqtype, compose));
   PetscFunctionReturn(PETSC_SUCCESS);

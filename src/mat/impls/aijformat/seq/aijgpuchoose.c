@@ -46,15 +46,7 @@
 /* products timed for each format with -mat_aijgpu_format time, after one not timed */
 #define MAT_AIJGPU_TIMED 10
 
-typedef enum {
-  MAT_AIJGPU_AUTO,
-  MAT_AIJGPU_ELLG,
-  MAT_AIJGPU_PJDS,
-  MAT_AIJGPU_SLICEDELL,
-  MAT_AIJGPU_CSRG,
-  MAT_AIJGPU_TIME
-} MatAIJGPUFormat;
-static const char *const MatAIJGPUFormats[] = {"auto", "ellg", "pjds", "slicedell", "csrg", "time", "MatAIJGPUFormat", "MAT_AIJGPU_", NULL};
+const char *const MatAIJGPUFormats[] = {"auto", "ellg", "pjds", "slicedell", "csrg", "time", "MatAIJGPUFormat", "MAT_AIJGPU_", NULL};
 #define MAT_AIJGPU_NFORMATS (MAT_AIJGPU_CSRG - MAT_AIJGPU_AUTO) /* the formats, MAT_AIJGPU_ELLG to MAT_AIJGPU_CSRG */
 
 struct _n_MatSeqAIJGPUChoice {
@@ -86,6 +78,16 @@ PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice from, Mat B)
   PetscCheck(b->choice, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Not a matrix of type %s", MATSEQAIJGPU);
   if (b->choice->mode != from->mode) b->built = PETSC_FALSE;
   b->choice->mode = from->mode;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatAIJGPUSetFormat(): another mode than before clears *built, so that the format is chosen again at its next use */
+PetscErrorCode MatSeqAIJGPUChoiceSetMode(MatSeqAIJGPUChoice choice, MatAIJGPUFormat mode, PetscBool *built)
+{
+  PetscFunctionBegin;
+  PetscCheck(mode >= MAT_AIJGPU_AUTO && mode <= MAT_AIJGPU_TIME, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Not a MatAIJGPUFormat: %d", (int)mode);
+  if (choice->mode != mode) *built = PETSC_FALSE;
+  choice->mode = mode;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
