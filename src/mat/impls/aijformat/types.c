@@ -91,8 +91,8 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
 }
 
 /* removes from the factor F the functions of ours that it got from the matrix: conversions from or to one
-   of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), our queries (MatELLG*_C) and
-   the product handler MatProductSetFromOptions_anytype_C */
+   of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), our queries (MatELLG*_C), aijgpu's
+   choice (MatAIJGPU*_C) and the product handler MatProductSetFromOptions_anytype_C */
 PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
 {
   const char **names;
@@ -102,12 +102,13 @@ PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
   PetscCall(PetscFunctionListGet(((PetscObject)F)->qlist, &names, &n));
   /* n names (hash-map lists of later PETSc), or n - 1 names and a NULL (3.18) */
   for (int i = 0; i < n && names[i]; i++) {
-    PetscBool ours, backend, conv;
+    PetscBool ours, query, choice, conv;
 
-    PetscCall(PetscStrbeginswith(names[i], "MatELLG", &backend));
+    PetscCall(PetscStrbeginswith(names[i], "MatELLG", &query));
+    PetscCall(PetscStrbeginswith(names[i], "MatAIJGPU", &choice));
     PetscCall(PetscStrcmp(names[i], "MatProductSetFromOptions_anytype_C", &ours));
     PetscCall(PetscStrbeginswith(names[i], "MatConvert_", &conv));
-    ours = (PetscBool)(ours || backend);
+    ours = (PetscBool)(ours || query || choice);
     if (!ours && conv) {
       const char *from = names[i] + 11; /* <from>_<to>_C */
       char       *sep;
