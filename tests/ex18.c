@@ -172,31 +172,19 @@ static PetscErrorCode CSRSingletons(CSR *c)
   PetscFunctionReturn(0);
 }
 
-/* the 7-point Laplacian on a g^3 grid */
-static PetscErrorCode CSRLaplacian3D(PetscInt g, CSR *c)
+/* the (2 dim + 1)-point Laplacian on a g^dim grid (dim 1: a path, whose natural order the device's rounds take in
+   about g / 2) */
+static PetscErrorCode CSRLaplacianGrid(const char *name, PetscInt dim, PetscInt g, CSR *c)
 {
-  const PetscInt n = g * g * g;
+  PetscInt n = 1;
 
   PetscFunctionBeginUser;
-  PetscCall(CSRCreate("laplacian 3D", n, n, 7 * n, c));
+  for (PetscInt d = 0; d < dim; d++) n *= g;
+  PetscCall(CSRCreate(name, n, n, (2 * dim + 1) * n, c));
   for (PetscInt row = 0; row < n; row++) {
     PetscInt nc;
 
-    PetscCall(LaplacianRow(3, g, row, 6.0, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
-    c->ia[row + 1] = c->ia[row] + nc;
-  }
-  PetscFunctionReturn(0);
-}
-
-/* a path of n vertices (the 1D Laplacian): in its natural order, the device's rounds take about n / 2 */
-static PetscErrorCode CSRPath(PetscInt n, CSR *c)
-{
-  PetscFunctionBeginUser;
-  PetscCall(CSRCreate("path", n, n, 3 * n, c));
-  for (PetscInt row = 0; row < n; row++) {
-    PetscInt nc;
-
-    PetscCall(LaplacianRow(1, n, row, 2.0, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
+    PetscCall(LaplacianRow(dim, g, row, 2.0 * dim, &nc, c->ja + c->ia[row], c->va + c->ia[row]));
     c->ia[row + 1] = c->ia[row] + nc;
   }
   PetscFunctionReturn(0);
@@ -208,10 +196,10 @@ static PetscErrorCode TestAggregates(MatType type, PetscInt *nfail)
   Mat ref, A;
 
   PetscFunctionBeginUser;
-  PetscCall(CSRLaplacian3D(24, &lap));
+  PetscCall(CSRLaplacianGrid("laplacian 3D", 3, 24, &lap));
   PetscCall(CSRRandom("random", 400, 400, 0.01, 0.0, NULL, 11, &rnd));
   PetscCall(CSRPowerLaw("power law", 2000, 2, 1.8, 5, &pow));
-  PetscCall(CSRPath(3000, &path));
+  PetscCall(CSRLaplacianGrid("path", 1, 3000, &path));
   PetscCall(CSRSingletons(&single));
   {
     const CSR *graphs[] = {&lap, &rnd, &pow, &single, &path};

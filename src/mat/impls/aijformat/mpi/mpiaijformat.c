@@ -101,10 +101,10 @@ static PetscErrorCode MatAIJGPUSetFormat_MPIAIJFormat(Mat A, MatAIJGPUFormat for
 {
   Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
   Mat               blocks[2];
-  PetscBool         ours, built = PETSC_TRUE;
+  PetscBool         ours;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJGPUChoiceSetMode(e->choice, format, &built));
+  PetscCall(MatSeqAIJGPUChoiceSetMode(e->choice, format, NULL)); /* the parent stores no format */
   PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
   for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, blocks[b]));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -81,12 +81,13 @@ PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice from, Mat B)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatAIJGPUSetFormat(): another mode than before clears *built, so that the format is chosen again at its next use */
+/* MatAIJGPUSetFormat(): another mode than before clears *built (unless NULL), so that the format is chosen again at
+   its next use */
 PetscErrorCode MatSeqAIJGPUChoiceSetMode(MatSeqAIJGPUChoice choice, MatAIJGPUFormat mode, PetscBool *built)
 {
   PetscFunctionBegin;
   PetscCheck(mode >= MAT_AIJGPU_AUTO && mode <= MAT_AIJGPU_TIME, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Not a MatAIJGPUFormat: %d", (int)mode);
-  if (choice->mode != mode) *built = PETSC_FALSE;
+  if (built && choice->mode != mode) *built = PETSC_FALSE;
   choice->mode = mode;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
