@@ -47,7 +47,7 @@ static PetscErrorCode ELLGAggregationPass(ELLGAggregation *g, const PetscInt *ma
     PetscCall(ELLGAggregationUpload(g));
     PetscCall(PetscELLGMemcpy(g->be, g->dvec, order, sizeof(int) * (size_t)nv, ELLG_MEMCPY_HTOD));
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * nv));
-    PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, NULL, (int)nv, g->dvec, ELLG_AGG_MAX_ROUNDS, g->droot, &rounds));
+    PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, g->dvec, ELLG_AGG_MAX_ROUNDS, g->droot, &rounds));
     if (rounds >= 0) {
       PetscCall(PetscELLGMemcpy(g->be, root, g->droot, sizeof(int) * (size_t)nv, ELLG_MEMCPY_DTOH));
       PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(int) * nv));
