@@ -35,6 +35,7 @@ int ELLGCudaMemcpy(void *dst, const void *src, size_t bytes, int kind);
 int ELLGCudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind); /* height rows of width bytes, pitches in bytes */
 int ELLGCudaMemset(void *ptr, int value, size_t bytes);
 int ELLGCudaMemGetInfo(size_t *free, size_t *total);
+int ELLGCudaPointerIsDevice(const void *ptr, int *isdevice); /* device or managed memory, which kernels read */
 int ELLGCudaMemHeld(size_t *bytes); /* the bytes that the allocations of ELLGCudaMalloc() not freed yet hold */
 
 /* streams (a cudaStream_t as void *; blocking: they wait for the legacy default stream, on which the

@@ -7,8 +7,9 @@
    backend's memory (ELLGCSR) and hands it to the format, which packs its own arrays from it on the
    backend, then the upload is freed. A values-only update (same pattern as the build) loops over no
    rows on the host: the row starts and lengths of the build's pattern are kept from the first update
-   to the next build, and the values are copied into a buffer the format packs from
-   (-mat_<format>_update_buffers: what stays in the backend's memory from one update to the next).
+   to the next build, and the values are copied (or computed: COO assembly) into a buffer the format
+   packs from (-mat_<format>_update_buffers: what stays in the backend's memory from one update to the
+   next).
    Rows far longer than the typical row are split out first (src/mat/formats/longrows): the format
    sees them as empty, so it neither pads to them nor gives them to one thread.
 
@@ -105,6 +106,7 @@ struct _p_ELLGFormat {
   ELLGUpdateBuffers    update_keep;    /* option: the buffers of values-only updates kept from one to the next */
   int                 *update_index;   /* host: row starts (m+1) and stored row lengths (m) of the last build's pattern */
   int                 *update_dindex;  /* backend: the same, kept (ELLG_UPDATE_KEEP_ALL) */
+  int                 *update_pending; /* backend: the row index of the update begun (ELLGFormatUpdateValuesBegin()) */
   PetscScalar         *update_val;     /* backend: room for the values, kept (ELLG_UPDATE_KEEP_VALUES or _ALL) */
   PetscInt             spmm_columns;   /* option: columns of C a row's threads accumulate per pass over the row; 0 automatic */
   PetscInt             spmm_chunk;     /* option: columns of B and C that move between host and backend at a time; 0 automatic */
@@ -130,6 +132,8 @@ PETSC_INTERN PetscBool      ELLGFormatCompactIndices(const ELLGCSR *);
 PETSC_INTERN PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat, PetscViewer, PetscBool, PetscBool);
 PETSC_INTERN PetscErrorCode ELLGFormatBuild(ELLGFormat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatUpdateValues(ELLGFormat, const PetscInt *, const PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGFormatUpdateValuesBegin(ELLGFormat, const PetscInt *, PetscScalar **);
+PETSC_INTERN PetscErrorCode ELLGFormatUpdateValuesEnd(ELLGFormat, PetscBool, PetscScalar **);
 PETSC_INTERN PetscErrorCode ELLGFormatMult(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatMultTransposeAdd(ELLGFormat, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatGetDiagonal(ELLGFormat, PetscScalar *);

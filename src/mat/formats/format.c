@@ -336,10 +336,10 @@ PetscErrorCode ELLGFormatBuild(ELLGFormat fmt, PetscInt m, PetscInt n, const Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the row index (*dindex) and the values (*dval) of a values-only update in the backend's memory: those kept
-   from the last update, else new ones, which are kept as -mat_<format>_update_buffers says. *dindex and *dval
-   are set as soon as they are allocated, so that the caller frees them (those not kept) also on failure */
-static PetscErrorCode ELLGFormatUpdateBuffers(ELLGFormat fmt, const PetscScalar *aa, size_t ibytes, size_t vbytes, int **dindex, PetscScalar **dval)
+/* the backend buffers of a values-only update: the row index and room for the values, those kept from the last
+   update, else new ones, which are kept as -mat_<format>_update_buffers says. *dindex and *dval are set as soon as
+   they are allocated, so that ELLGFormatUpdateValuesEnd() frees them (those not kept) also on failure */
+static PetscErrorCode ELLGFormatUpdateBuffers(ELLGFormat fmt, size_t ibytes, size_t vbytes, int **dindex, PetscScalar **dval)
 {
   PetscFunctionBegin;
   if (!*dindex) {
@@ -351,28 +351,28 @@ static PetscErrorCode ELLGFormatUpdateBuffers(ELLGFormat fmt, const PetscScalar 
     PetscCall(PetscELLGMalloc(fmt->backend, vbytes, (void **)dval));
     if (fmt->update_keep != ELLG_UPDATE_KEEP_NONE) fmt->update_val = *dval;
   }
-  PetscCall(PetscELLGMemcpy(fmt->backend, *dval, aa, vbytes, ELLG_MEMCPY_HTOD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* New values, same pattern as the last build: the values, with the row starts and stored row lengths
-   (0 for the long rows of the last build) as 32-bit ints, in the backend's memory, which the format
-   (and the long rows) pack from there. The row index is computed on the host at the first update after
-   a build and kept (the pattern is the build's until the next build), so an update loops over no rows
-   on the host; the backend buffers are kept from one update to the next as -mat_<format>_update_buffers
-   says. With all kept, an update is one copy of the values and the packing, with no allocation and
-   nothing waited for but the copy. */
-PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const PetscScalar *aa)
+/*
+   New values, same pattern as the last build: ELLGFormatUpdateValuesBegin() gives room in the backend's memory for
+   the values (nnz, in the order of the CSR the format was built from), which the caller fills there;
+   ELLGFormatUpdateValuesEnd() packs the format (and the long rows) from them, with the row starts and stored row
+   lengths (0 for the long rows of the last build) as 32-bit ints in the backend's memory. The row index is computed
+   on the host at the first update after a build and kept (the pattern is the build's until the next build), so an
+   update loops over no rows on the host; the backend buffers are kept from one update to the next as
+   -mat_<format>_update_buffers says. With all kept, an update is the values and the packing, with no allocation.
+   The End is called after every Begin, also when filling the values failed (the format keeps its old values then:
+   fail true).
+*/
+PetscErrorCode ELLGFormatUpdateValuesBegin(ELLGFormat fmt, const PetscInt *ai, PetscScalar **val)
 {
-  ELLGCSR        csr    = {fmt->mstored, fmt->n, fmt->nnz, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL};
   const PetscInt m      = fmt->mstored;
   const size_t   ibytes = sizeof(int) * (2 * (size_t)m + 1), vbytes = sizeof(PetscScalar) * (size_t)fmt->nnz;
-  int           *dindex = fmt->update_dindex;
-  PetscScalar   *dval   = fmt->update_val;
-  PetscErrorCode ierr;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  fmt->update_pending = fmt->update_dindex;
+  *val                = fmt->update_val;
   if (!fmt->update_index) {
     const PetscInt *sai;
     int            *ti;
@@ -384,18 +384,46 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
     fmt->update_index = ti;
     if (sai != ai) PetscCall(PetscFree(sai));
   }
-  ierr = ELLGFormatUpdateBuffers(fmt, aa, ibytes, vbytes, &dindex, &dval);
-  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
-  if (!ierr) {
+  PetscCall(ELLGFormatUpdateBuffers(fmt, ibytes, vbytes, &fmt->update_pending, val));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode ELLGFormatUpdateValuesEnd(ELLGFormat fmt, PetscBool fail, PetscScalar **val)
+{
+  ELLGCSR        csr    = {fmt->mstored, fmt->n, fmt->nnz, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL};
+  int           *dindex = fmt->update_pending;
+  PetscErrorCode ierr   = PETSC_SUCCESS;
+
+  PetscFunctionBegin;
+  fmt->update_pending = NULL;
+  if (!fail && dindex && *val) {
     csr.rowptr = dindex;
-    csr.rowlen = dindex + m + 1;
-    csr.val    = dval;
+    csr.rowlen = dindex + fmt->mstored + 1;
+    csr.val    = *val;
     ierr       = fmt->ops->updatevalues(fmt, &csr);
     if (!ierr && fmt->longrows) ierr = ELLGLongRowsUpdateValues(fmt->longrows, &csr);
   }
   /* the buffers not kept, also when the update failed (the format keeps its old values then) */
   if (dindex != fmt->update_dindex) PetscCall(PetscELLGFree(fmt->backend, dindex));
-  if (dval != fmt->update_val) PetscCall(PetscELLGFree(fmt->backend, dval));
+  if (*val != fmt->update_val) PetscCall(PetscELLGFree(fmt->backend, *val));
+  *val = NULL;
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* new values aa (host), same pattern as the last build */
+PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const PetscScalar *aa)
+{
+  PetscScalar   *dval = NULL;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  ierr = ELLGFormatUpdateValuesBegin(fmt, ai, &dval);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, dval, aa, sizeof(PetscScalar) * (size_t)fmt->nnz, ELLG_MEMCPY_HTOD);
+  if (!ierr) ierr = PetscLogCpuToGpu((PetscLogDouble)sizeof(PetscScalar) * fmt->nnz);
+  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(ELLGFormatUpdateValuesEnd(fmt, (PetscBool)(ierr != PETSC_SUCCESS), &dval));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -104,6 +104,21 @@ extern "C" int ELLGCudaFree(void *ptr)
   return (int)cudaFree(ptr);
 }
 
+extern "C" int ELLGCudaPointerIsDevice(const void *ptr, int *isdevice)
+{
+  cudaPointerAttributes attr;
+  cudaError_t           e = cudaPointerGetAttributes(&attr, ptr);
+
+  *isdevice = 0;
+  if (e == cudaErrorInvalidValue) { /* a host pointer, for runtimes that say so */
+    (void)cudaGetLastError();
+    return 0;
+  }
+  if (e) return (int)e;
+  *isdevice = attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged;
+  return 0;
+}
+
 extern "C" int ELLGCudaMemHeld(size_t *bytes)
 {
   *bytes = ellg_held;

@@ -54,6 +54,9 @@ typedef struct {
   PetscObjectState          sorstate, sornzstate; /* the states it matches */
   PetscBool                 sorhost;              /* -mat_gpu_sor host */
   MatSeqAIJFormatTranspose  transpose;            /* A^T in the format, with MAT_FORM_EXPLICIT_TRANSPOSE (NULL until a transposed product) */
+  PetscObjectState          coostate;             /* the state MatSetValuesCOO() left with the format current (aijformatcoo.c) */
+  PetscErrorCode (*aijpreallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* SeqAIJ's COO functions */
+  PetscErrorCode (*aijsetvaluescoo)(Mat, const PetscScalar[], InsertMode);
 } Mat_SeqAIJFormat;
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
@@ -103,5 +106,7 @@ PETSC_INTERN void           MatSeqAIJFormatSetProductOps(Mat);
 PETSC_INTERN void           MatSeqAIJFormatSetGraphOp(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJFormat_MPIDense(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatComposeCoo(Mat, PetscBool);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatShareCoo(Mat, Mat);
 PETSC_INTERN PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat, MatFactorType, Mat *);
 PETSC_INTERN PetscErrorCode MatELLGFactorRemoveFunctions(Mat);

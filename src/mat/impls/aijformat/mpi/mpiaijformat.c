@@ -7,6 +7,7 @@
 */
 #include "../aijformat.h"
 #include "halo.h"
+#include <ellgcoo.h>
 
 typedef struct {
   const MatELLGFormatEntry *entry;
@@ -26,6 +27,9 @@ typedef struct {
   PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec);
   PetscErrorCode (*multtranspose)(Mat, Vec, Vec);
   PetscErrorCode (*multtransposeadd)(Mat, Vec, Vec, Vec);
+  PetscErrorCode (*preallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* MPIAIJ's COO functions */
+  PetscErrorCode (*setvaluescoo)(Mat, const PetscScalar[], InsertMode);
+  PetscCount ncoo; /* the entries of the last MatSetPreallocationCOO() */
 } Mat_MPIAIJFormat;
 
 /* the blocks, when they are of the format type (after the first final assembly) */
@@ -72,6 +76,45 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
   PetscCall(e->assemblyend(A, type));
   if (type == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatMPIAIJFormatConvertBlocks(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* COO assembly: MPIAIJ's, which sends the off-process entries and sums on the host into the blocks (whose formats take
+   the values at their next use); values in device memory are copied to the host first */
+static PetscErrorCode MatSetPreallocationCOO_MPIAIJFormat(Mat A, PetscCount ncoo, PetscInt coo_i[], PetscInt coo_j[])
+{
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  e->ncoo = 0;
+  PetscCall(e->preallocationcoo(A, ncoo, coo_i, coo_j));
+  e->ncoo = ncoo;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSetValuesCOO_MPIAIJFormat(Mat A, const PetscScalar v[], InsertMode imode)
+{
+  Mat_MPIAIJFormat *e  = (Mat_MPIAIJFormat *)A->spptr;
+  PetscScalar      *hv = NULL;
+  PetscBool         device;
+  PetscErrorCode    ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGInBackendMemory(e->backend, v, &device));
+  if (device && e->backend != PETSCELLG_BACKEND_HOST) {
+    const size_t vb = sizeof(PetscScalar) * (size_t)e->ncoo;
+
+#if defined(ELLG_HAVE_PETSC_CUDA)
+    PetscCall(PetscELLGWaitForPetsc()); /* the program may have computed v on PETSc's stream */
+#endif
+    PetscCall(PetscMalloc1(e->ncoo, &hv));
+    PetscCall(PetscELLGMemcpy(e->backend, hv, v, vb, ELLG_MEMCPY_DTOH));
+    PetscCall(PetscLogGpuToCpu((PetscLogDouble)vb));
+    v = hv;
+  }
+  ierr = e->setvaluescoo(A, v, imode);
+  PetscCall(PetscFree(hv));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -368,6 +411,8 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetPreallocationCOO_C", e->preallocationcoo));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetValuesCOO_C", e->setvaluescoo));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(PetscFree(A->spptr));
@@ -419,6 +464,11 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", MatELLGGetFormat_MPIAIJFormat));
   if (e->choice) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", MatAIJGPUSetFormat_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
+  PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetPreallocationCOO_C", &e->preallocationcoo));
+  PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetValuesCOO_C", &e->setvaluescoo));
+  PetscCheck(e->preallocationcoo && e->setvaluescoo, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MPIAIJ has no COO functions");
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetPreallocationCOO_C", MatSetPreallocationCOO_MPIAIJFormat));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetValuesCOO_C", MatSetValuesCOO_MPIAIJFormat));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_TRUE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_TRUE));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, e->entry->mpitype));

@@ -130,13 +130,22 @@ PetscErrorCode MatSeqAIJFormatWarm(Mat A, PetscBool pending)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The assembly MatSetValuesCOO() ends with keeps the format current when the values it summed in the backend's memory
+   are stored (e->coostate): MatAssemblyEnd() increases the state once after this */
 static PetscErrorCode MatAssemblyEnd_SeqAIJFormat(Mat A, MatAssemblyType type)
 {
-  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  Mat_SeqAIJFormat      *e     = (Mat_SeqAIJFormat *)A->spptr;
+  const PetscObjectState state = ((PetscObject)A)->state;
+  const PetscBool        coo   = (PetscBool)(e->coostate == state && MatSeqAIJFormatCurrent(A) && A->nonzerostate == e->nzstate);
 
   PetscFunctionBegin;
+  e->coostate = 0;
   PetscCall(e->aijops.assemblyend(A, type));
   if (type == MAT_FINAL_ASSEMBLY) e->pending = PETSC_TRUE;
+  if (coo && type == MAT_FINAL_ASSEMBLY && ((PetscObject)A)->state == state && A->nonzerostate == e->nzstate) {
+    e->state   = state + 1;
+    e->pending = PETSC_FALSE;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

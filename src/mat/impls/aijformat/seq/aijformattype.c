@@ -74,6 +74,7 @@ static PetscErrorCode MatDuplicate_SeqAIJFormat(Mat A, MatDuplicateOption op, Ma
   PetscCall(e->aijops.duplicate(A, op, B)); /* creates *B with this type, then copies the AIJ data */
   PetscCall(MatSeqAIJFormatCopyParameters(e->fmt, *B));
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceCopy(e->choice, *B));
+  PetscCall(MatSeqAIJFormatShareCoo(A, *B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -153,6 +154,7 @@ static PetscErrorCode MatSeqAIJFormatRevert(Mat A)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
+  PetscCall(MatSeqAIJFormatComposeCoo(A, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
   PetscCall(MatSeqAIJGPUChoiceDestroy(&e->choice));
   PetscCall(ELLGSorDestroy(&e->sor));
@@ -255,6 +257,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   PetscCall(PetscELLGDefaultVecType(be, &vtype));
   PetscCall(PetscStrallocpy(vtype, &A->defaultvectype));
   PetscCall(MatSeqAIJFormatComposeConverts(A, entry, PETSC_TRUE));
+  PetscCall(MatSeqAIJFormatComposeCoo(A, PETSC_TRUE));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, entry->seqtype));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

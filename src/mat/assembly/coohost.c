@@ -1,0 +1,14 @@
+/* The sums of COO assembly on the host (ellgcookernels.h) */
+#include <ellgcookernels.h>
+
+void ELLGHostCooSum(long long nnz, const long long *jmap, const long long *perm, const double *v, int add, double *a)
+{
+  for (long long k = 0; k < nnz; k++) {
+    double s = 0.0;
+
+    if (jmap)
+      for (long long p = jmap[k]; p < jmap[k + 1]; p++) s += v[perm[p]];
+    else s = v[k];
+    a[k] = add ? a[k] + s : s;
+  }
+}

@@ -1,0 +1,229 @@
+static char help[] = "COO assembly (MatSetPreallocationCOO(), MatSetValuesCOO()) of our types against AIJ assembled with\n\
+MatSetValues(): random entries in random order with repeats and negative indices (ignored), on several processes\n\
+rows of other processes too; values on the host and in the backend's memory (a seqgpu vector's array: device memory\n\
+with the cuda backend); ADD_VALUES, then new values with INSERT_VALUES, then ADD_VALUES on them; each matrix's\n\
+values and product (through its format) against AIJ's. Also entries given once in the order of CSR, the pattern\n\
+fixed after preallocation (a new nonzero is an error), and PETSc's errors for indices out of range (one process). Prints pass/fail\n\
+lines only, the same for every type.\n\
+  -type <ellg,pjds,slicedell,csrg,aijgpu>: the type (root name); its options apply (MatSetFromOptions)\n\n";
+
+#include <petscmat.h>
+#include "ellgtest.h"
+
+#define WIDTH 64
+#define M     97 /* rows and columns of the matrices */
+
+typedef struct {
+  PetscCount   n;
+  PetscInt    *i, *j;
+  PetscScalar *v[2]; /* two sets of values */
+  Vec          dv[2]; /* the same in seqgpu vectors (the backend's memory) */
+} Entries;
+
+/* random entries of this process (shuffled), or three of each row of the process in the order of CSR, once each;
+   R is AIJ of the layout of the matrix under test */
+static PetscErrorCode EntriesCreate(Mat R, PetscBool shuffled, Entries *e)
+{
+  PetscInt    rstart, rend;
+  PetscMPIInt rank;
+  PetscRandom rnd;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)R), &rank));
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetInterval(rnd, 0.0, 1.0));
+  PetscCall(PetscRandomSetSeed(rnd, 100 + (unsigned long)rank));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(MatGetOwnershipRange(R, &rstart, &rend)); /* the rows ours will own (AIJ's layout is set up) */
+  e->n = shuffled ? 6 * M + 11 * rank : 3 * (rend - rstart);
+  PetscCall(PetscMalloc4(e->n, &e->i, e->n, &e->j, e->n, &e->v[0], e->n, &e->v[1]));
+  for (PetscCount k = 0; k < e->n; k++) {
+    PetscReal r[4];
+
+    for (PetscInt q = 0; q < 4; q++) PetscCall(PetscRandomGetValueReal(rnd, &r[q]));
+    if (shuffled) { /* rows near the process's own, about one in ten off the process; one in twenty ignored */
+      e->i[k] = (PetscInt)(r[0] * M);
+      if (r[1] < 0.7) e->i[k] = rstart + (PetscInt)(r[0] * (rend - rstart));
+      e->j[k] = PetscMin(M - 1, PetscMax(0, e->i[k] + (PetscInt)(r[2] * 9) - 4));
+      if (r[3] < 0.05) e->i[k] = -1;
+      else if (r[3] > 0.95) e->j[k] = -1;
+    } else { /* row rstart + k / 3: columns row - 1, row, row + 1 (wrapped) in increasing order */
+      const PetscInt row = rstart + (PetscInt)(k / 3), c[3] = {row - 1, row, row + 1};
+      PetscInt       s[3] = {c[0], c[1], c[2]};
+
+      if (s[0] < 0) { s[0] = s[1]; s[1] = s[2]; s[2] = M - 1; }
+      if (s[2] >= M) { s[2] = s[1]; s[1] = s[0]; s[0] = 0; }
+      e->i[k] = row;
+      e->j[k] = s[k % 3];
+    }
+    e->v[0][k] = 1.0 + r[1];
+    e->v[1][k] = -2.0 + r[2] * r[3];
+  }
+  PetscCall(PetscRandomDestroy(&rnd));
+  for (PetscInt s = 0; s < 2; s++) {
+    PetscScalar *a;
+
+    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, (PetscInt)e->n, &e->dv[s]));
+    PetscCall(VecGetArrayWrite(e->dv[s], &a));
+    PetscCall(PetscArraycpy(a, e->v[s], e->n));
+    PetscCall(VecRestoreArrayWrite(e->dv[s], &a));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode EntriesDestroy(Entries *e)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree4(e->i, e->j, e->v[0], e->v[1]));
+  PetscCall(VecDestroy(&e->dv[0]));
+  PetscCall(VecDestroy(&e->dv[1]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* R (AIJ) <- R + sum of the entries' values of set s (R = 0 first with zero) */
+static PetscErrorCode Reference(const Entries *e, PetscInt s, PetscBool zero, Mat R)
+{
+  PetscFunctionBeginUser;
+  if (zero) PetscCall(MatZeroEntries(R));
+  for (PetscCount k = 0; k < e->n; k++)
+    if (e->i[k] >= 0 && e->j[k] >= 0) PetscCall(MatSetValue(R, e->i[k], e->j[k], e->v[s][k], ADD_VALUES));
+  PetscCall(MatAssemblyBegin(R, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(R, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the values of set s: the host array, or the seqgpu vector's array in the backend's memory */
+static PetscErrorCode SetValuesCOO(Mat A, Entries *e, PetscInt s, PetscBool backend, InsertMode mode)
+{
+  const PetscScalar *dv;
+
+  PetscFunctionBeginUser;
+  if (!backend) {
+    PetscCall(MatSetValuesCOO(A, e->v[s], mode));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(VecGPUGetArrayRead(e->dv[s], &dv));
+  PetscCall(MatSetValuesCOO(A, dv, mode));
+  PetscCall(VecGPURestoreArrayRead(e->dv[s], &dv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode CreatePair(MPI_Comm comm, MatType type, Mat *A, Mat *R)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(comm, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, M, M));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatCreate(comm, R));
+  PetscCall(MatSetSizes(*R, PETSC_DECIDE, PETSC_DECIDE, M, M));
+  PetscCall(MatSetType(*R, MATAIJ));
+  PetscCall(MatSetUp(*R));
+  PetscCall(MatSetOption(*R, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* preallocation, then ADD, INSERT of new values, ADD again, each against AIJ */
+static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, PetscBool backend, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat       A, R, R1;
+  Entries   e;
+  PetscInt *ci, *cj;
+  PetscBool ok = PETSC_TRUE;
+  char      what[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(CreatePair(comm, type, &A, &R));
+  PetscCall(EntriesCreate(R, shuffled, &e));
+  PetscCall(PetscMalloc2(e.n, &ci, e.n, &cj)); /* PETSc may change the index arrays it is given */
+  PetscCall(PetscArraycpy(ci, e.i, e.n));
+  PetscCall(PetscArraycpy(cj, e.j, e.n));
+  PetscCall(MatSetPreallocationCOO(A, e.n, ci, cj));
+  PetscCall(PetscFree2(ci, cj));
+  PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
+  PetscCall(Reference(&e, 0, PETSC_TRUE, R));
+  PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &R1));
+  PetscCall(CheckMat(A, R, rnd, "ADD_VALUES", &ok));
+  PetscCall(SetValuesCOO(A, &e, 1, backend, INSERT_VALUES));
+  PetscCall(Reference(&e, 1, PETSC_TRUE, R));
+  PetscCall(CheckMat(A, R, rnd, "INSERT_VALUES of new values", &ok));
+  PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
+  PetscCall(MatAXPY(R, 1.0, R1, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(CheckMat(A, R, rnd, "ADD_VALUES to them", &ok));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s, values %s", shuffled ? "random entries" : "CSR order", backend ? "in the backend's memory" : "on the host"));
+  PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
+  PetscCall(EntriesDestroy(&e));
+  PetscCall(MatDestroy(&R1));
+  PetscCall(MatDestroy(&R));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* on one process (the parallel types take MPIAIJ's preallocation, whose checks are not collective): after COO
+   preallocation the pattern is fixed; out of range indices are errors */
+static PetscErrorCode CheckErrors(MatType type, PetscInt *nfail)
+{
+  MPI_Comm       comm = PETSC_COMM_SELF;
+  Mat            A, R;
+  PetscInt       i[2] = {0, 1}, j[2] = {0, 1}, bad[2] = {0, M};
+  PetscScalar    v[2] = {1.0, 2.0};
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(CreatePair(comm, type, &A, &R));
+  PetscCall(MatSetPreallocationCOO(A, 2, i, j));
+  PetscCall(MatSetValuesCOO(A, v, INSERT_VALUES));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = MatSetValue(A, 0, 1, 1.0, INSERT_VALUES);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(PrintResult(comm, WIDTH, "a new nonzero after COO preallocation is an error", (PetscBool)(ierr != PETSC_SUCCESS), nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscCall(CreatePair(comm, type, &A, &R));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = MatSetPreallocationCOO(A, 2, i, bad);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(PrintResult(comm, WIDTH, "a column index out of range is an error", (PetscBool)(ierr != PETSC_SUCCESS), nfail));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char        root[TYPE_LEN];
+  PetscInt    nfail = 0;
+  PetscRandom rnd;
+  MPI_Comm    comm;
+  PetscMPIInt size;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscELLGInitializePackage());
+  comm = PETSC_COMM_WORLD;
+  PetscCall(TestType(root, NULL, NULL));
+  PetscCall(RandomCreate(comm, 19, &rnd));
+  for (PetscInt shuffled = 1; shuffled >= 0; shuffled--)
+    for (PetscInt backend = 0; backend < 2; backend++) PetscCall(CheckCOO(comm, root, (PetscBool)shuffled, (PetscBool)backend, rnd, &nfail));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  if (size == 1) PetscCall(CheckErrors(root, &nfail));
+  PetscCall(PetscRandomDestroy(&rnd));
+  if (nfail) PetscCall(PetscPrintf(comm, "%" PetscInt_FMT " checks FAILED\n", nfail));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 1
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
+      output_file: output/ex19_1.out
+
+   test:
+      suffix: mpi
+      nsize: {{2 3}}
+      args: -type {{ellg pjds slicedell csrg aijgpu}} -malloc_debug
+      output_file: output/ex19_mpi.out
+
+TEST*/
