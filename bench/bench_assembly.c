@@ -21,6 +21,11 @@ The product after the last step is checked against AIJ's (run first, as the refe
   -update_buffers <none,values,all> run each type with each of these -mat_<type>_update_buffers (list;\n\
                            default: once, with the library's default or the option given)\n\
   -lambda <6>              Bratu parameter, 0 <= lambda <= 6.81\n\
+  -coo                     COO assembly instead, as GPU codes assemble: MatSetPreallocationCOO() once with the\n\
+                           entries of the pattern in the order of CSR, then per step MatSetValuesCOO() with the\n\
+                           values in the backend's memory (device memory for cuda; copied there untimed):\n\
+                           (s) MatSetValuesCOO (with the assembly it ends with), (a) 0, (b) until the matrix is\n\
+                           ready on the device, (c) one device-to-device copy of the values\n\
   -check_only              no timing: the builds and value updates of each type and the product check\n\
                            (output that is the same on every machine and backend)\n\
   -json <file>             also write the results as JSON\n\
@@ -45,6 +50,7 @@ typedef struct {
   PetscInt         steps;
   PetscReal        lambda;
   PetscBool        check_only;
+  PetscBool        coo; /* MatSetValuesCOO() with values in the backend's memory */
   PetscELLGBackend backend; /* of PETSc-ELLG objects */
   PetscBool        device;  /* the CUDA helper is built in, a GPU is usable and the library computes on it */
   char             device_name[256];
@@ -202,6 +208,99 @@ static PetscErrorCode RefCopyTime(Bench *b, Mat A, RefCopy *rc, PetscReal *copy_
   PetscFunctionReturn(0);
 }
 
+/* -coo: the entries of J's pattern in the order of CSR (MatSetPreallocationCOO()), and room for their values in the
+   backend's memory (device memory for cuda), with that of the reference copy */
+typedef struct {
+  Mat          V;        /* AIJ of the DMDA: FormJacobian() gives each step's values in the order of CSR */
+  PetscScalar *dv, *dst; /* the values in the backend's memory; the destination of the reference copy */
+  PetscBool    host;     /* the reference, AIJ, takes the values on the host */
+} Coo;
+
+static PetscErrorCode CooCreate(Bench *b, DM da, Mat J, Coo *c)
+{
+  const PetscInt *ai, *aj;
+  PetscInt       *ci, *cj, m;
+  PetscBool       done;
+  const size_t    bytes = sizeof(PetscScalar) * (size_t)b->nnz;
+
+  PetscFunctionBeginUser;
+  PetscCall(DMSetMatType(da, MATAIJ));
+  PetscCall(DMCreateMatrix(da, &c->V));
+  PetscCall(MatGetRowIJ(c->V, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCheck(done && ai[m] == b->nnz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The DMDA's AIJ pattern differs");
+  PetscCall(PetscMalloc2(b->nnz, &ci, b->nnz, &cj));
+  for (PetscInt r = 0; r < m; r++)
+    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) ci[k] = r;
+  PetscCall(PetscArraycpy(cj, aj, b->nnz));
+  PetscCall(MatRestoreRowIJ(c->V, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCall(MatSetPreallocationCOO(J, b->nnz, ci, cj));
+  PetscCall(PetscFree2(ci, cj));
+#if defined(BENCH_HAVE_CUDA)
+  if (b->device) {
+    PetscCallBenchCuda(BenchCudaMalloc((void **)&c->dv, bytes));
+    PetscCallBenchCuda(BenchCudaMalloc((void **)&c->dst, bytes));
+    PetscFunctionReturn(0);
+  }
+#endif
+  PetscCall(PetscMalloc2(b->nnz, &c->dv, b->nnz, &c->dst));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode CooDestroy(Bench *b, Coo *c)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatDestroy(&c->V));
+#if defined(BENCH_HAVE_CUDA)
+  if (b->device) {
+    PetscCallBenchCuda(BenchCudaFree(c->dv));
+    PetscCallBenchCuda(BenchCudaFree(c->dst));
+    PetscFunctionReturn(0);
+  }
+#endif
+  PetscCall(PetscFree2(c->dv, c->dst));
+  PetscFunctionReturn(0);
+}
+
+/* one step of -coo: the values into the backend's memory (untimed), then (s), (b) and (c) */
+static PetscErrorCode CooStep(Bench *b, DM da, Mat J, Coo *c, PetscReal s, PetscReal *set_ms, PetscReal *ready_ms, PetscReal *copy_ms)
+{
+  const PetscScalar *va;
+  const size_t       bytes = sizeof(PetscScalar) * (size_t)b->nnz;
+  PetscLogDouble     t0, t1, t2;
+
+  PetscFunctionBeginUser;
+  PetscCall(FormJacobian(da, c->V, b->lambda, s));
+  PetscCall(MatAssemblyBegin(c->V, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(c->V, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatSeqAIJGetArrayRead(c->V, &va));
+#if defined(BENCH_HAVE_CUDA)
+  if (b->device) PetscCallBenchCuda(BenchCudaMemcpyHtoD(c->dv, va, bytes));
+  else
+#endif
+    PetscCall(PetscMemcpy(c->dv, va, bytes));
+  PetscCall(DeviceSynchronize(b));
+  PetscCall(PetscTime(&t0));
+  PetscCall(MatSetValuesCOO(J, c->host ? va : c->dv, INSERT_VALUES));
+  PetscCall(MatSeqAIJRestoreArrayRead(c->V, &va));
+  PetscCall(DeviceSynchronize(b));
+  PetscCall(PetscTime(&t1));
+  PetscCall(MatELLGGetFormat(J, NULL, NULL, NULL));
+  PetscCall(DeviceSynchronize(b));
+  PetscCall(PetscTime(&t2));
+  *set_ms   = 1e3 * (t1 - t0);
+  *ready_ms = 1e3 * (t2 - t0);
+  PetscCall(PetscTime(&t0));
+#if defined(BENCH_HAVE_CUDA)
+  if (b->device) PetscCallBenchCuda(BenchCudaMemcpyDtoD(c->dst, c->dv, bytes));
+  else
+#endif
+    PetscCall(PetscMemcpy(c->dst, c->dv, bytes));
+  PetscCall(DeviceSynchronize(b));
+  PetscCall(PetscTime(&t1));
+  *copy_ms = 1e3 * (t1 - t0);
+  PetscFunctionReturn(0);
+}
+
 /* One matrix type: created by the DMDA, assembled once untimed, then -steps times timed; the product
    after the last step goes into yref for the reference (aij), else is compared with it */
 static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *mode, Vec x, Vec yref, PetscBool reference, Row *r)
@@ -209,6 +308,7 @@ static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *m
   Mat        J;
   Vec        xt, y;
   RefCopy    rc;
+  Coo        coo = {NULL, NULL, NULL, PETSC_FALSE};
   PetscReal *t[5];
   PetscInt   builds0 = 0, updates0 = 0, builds1, updates1;
   PetscBool  isaij;
@@ -235,7 +335,9 @@ static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *m
   PetscCall(MatGetInfo(J, MAT_LOCAL, &info));
   PetscCall(MatGetLocalSize(J, &b->m, NULL));
   b->nnz = (PetscInt)info.nz_used;
-  if (!b->check_only) PetscCall(RefCopyCreate(b, sizeof(PetscScalar) * (size_t)b->nnz, &rc));
+  coo.host = isaij;
+  if (b->coo) PetscCall(CooCreate(b, da, J, &coo));
+  else if (!b->check_only) PetscCall(RefCopyCreate(b, sizeof(PetscScalar) * (size_t)b->nnz, &rc));
   for (PetscInt k = 0; k < 5; k++) PetscCall(PetscMalloc1(b->steps, &t[k]));
   for (PetscInt step = -1; step < b->steps; step++) { /* step -1: the first Newton step, untimed */
     PetscLogDouble t0, t1, t2, t3;
@@ -245,6 +347,19 @@ static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *m
       PetscCall(EventCount(b, b->ev_build, &builds0));
       PetscCall(EventCount(b, b->ev_update, &updates0));
       PetscCall(PetscLogStagePush(b->stage));
+    }
+    if (b->coo) {
+      PetscReal set_ms = 0, ready_ms = 0;
+
+      PetscCall(CooStep(b, da, J, &coo, (PetscReal)(step + 2) / (PetscReal)(b->steps + 1), &set_ms, &ready_ms, &copy_ms));
+      if (step >= 0) {
+        t[0][step] = set_ms;
+        t[1][step] = 0;
+        t[2][step] = ready_ms;
+        t[3][step] = copy_ms;
+        t[4][step] = -1;
+      }
+      continue;
     }
     PetscCall(PetscTime(&t0));
     PetscCall(FormJacobian(da, J, b->lambda, (PetscReal)(step + 2) / (PetscReal)(b->steps + 1)));
@@ -277,7 +392,8 @@ static PetscErrorCode BenchType(Bench *b, DM da, const char *type, const char *m
   PetscCall(Median(b->steps, t[3], &r->copy_ms));
   PetscCall(Median(b->steps, t[4], &r->pinned_ms));
   for (PetscInt k = 0; k < 5; k++) PetscCall(PetscFree(t[k]));
-  if (!b->check_only) PetscCall(RefCopyDestroy(b, &rc));
+  if (b->coo) PetscCall(CooDestroy(b, &coo));
+  else if (!b->check_only) PetscCall(RefCopyDestroy(b, &rc));
   r->bytes = -1;
   if (!isaij && !b->check_only) PetscCall(BenchDeviceBytes(J, &r->bytes, &r->kept_bytes));
 
@@ -304,6 +420,7 @@ static PetscErrorCode PrintTable(Bench *b)
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "(s) set values, MatAssemblyBegin  (a) MatAssemblyEnd  (b) MatAssemblyEnd until ready on the device  (c) copy of the values, pageable\n"));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "added: (b) - aij's (a), what the type adds to AIJ's assembly; pinned: (c) from pinned memory; (b) 1st: (b) of the first\n"));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "timed step; upd/bld: value updates/builds in the timed steps; x CSR: device bytes of the format / CSR bytes, + those kept for updates\n"));
+  if (b->coo) PetscCall(PetscPrintf(PETSC_COMM_SELF, "-coo: (s) is MatSetValuesCOO() with the values in the backend's memory (aij's on the host), (a) 0, (c) one copy of the values within the backend's memory\n"));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-16s %-7s %9s %9s %9s %9s %7s %9s %9s %9s %9s %8s %7s %7s %9s\n", "type", "backend", "(s) set", "(a) end", "(b) ready", "(c) copy", "(b)/(c)", "added", "added/(c)", "pinned", "(b) 1st", "upd/bld", "x CSR", "+kept", "rel.err"));
   for (PetscInt i = 0; i < b->nrows; i++) {
     const Row *r = &b->rows[i];
@@ -383,6 +500,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsStringArray("-formats", "matrix types", NULL, formats, &nformats, &setformats));
   PetscCall(PetscOptionsStringArray("-update_buffers", "each type with each of these -mat_<type>_update_buffers: none, values, all", NULL, modes, &nmodes, &setmodes));
   PetscCall(PetscOptionsReal("-lambda", "Bratu parameter", NULL, b.lambda, &b.lambda, NULL));
+  PetscCall(PetscOptionsBool("-coo", "COO assembly with values in the backend's memory", NULL, b.coo, &b.coo, NULL));
   PetscCall(PetscOptionsBool("-check_only", "no timing: builds, updates and the product check", NULL, b.check_only, &b.check_only, NULL));
   PetscCall(PetscOptionsString("-json", "write the results as JSON to this file", NULL, json, json, sizeof(json), NULL));
   PetscOptionsEnd();
@@ -458,6 +576,11 @@ int main(int argc, char **argv)
 
    # rows of 4 and 5 entries split out as long rows, whose values are updated apart; each setting
    # of the buffers that value updates keep
+   # COO assembly: the values in the backend's memory
+   test:
+      suffix: coo
+      args: -da_grid_x 12 -da_grid_y 10 -steps 3 -check_only -coo
+
    test:
       suffix: long_rows
       args: -da_grid_x 9 -da_grid_y 7 -steps 2 -check_only -update_buffers none,values,all -mat_ellg_long_row_threshold 3 -mat_pjds_long_row_threshold 4 -mat_slicedell_long_row_threshold 3

@@ -112,6 +112,12 @@ extern "C" int BenchCudaMemcpyHtoD(void *dst, const void *src, size_t bytes)
   return 0;
 }
 
+extern "C" int BenchCudaMemcpyDtoD(void *dst, const void *src, size_t bytes)
+{
+  if (bytes) CallCuda(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));
+  return 0;
+}
+
 struct _n_BenchCudaTimer {
   cudaEvent_t start, stop;
   double      hold_us; /* of a queued start */

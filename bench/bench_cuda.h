@@ -48,6 +48,7 @@ int BenchCudaFree(void *ptr);
 int BenchCudaMallocHost(void **ptr, size_t bytes);
 int BenchCudaFreeHost(void *ptr);
 int BenchCudaMemcpyHtoD(void *dst, const void *src, size_t bytes);
+int BenchCudaMemcpyDtoD(void *dst, const void *src, size_t bytes);
 
 /* Copy bandwidth, read + write bytes per second, of cudaMemcpy device-to-device and of a copy
    kernel on buffers of the given size: median of reps copies each */
