@@ -411,8 +411,6 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetPreallocationCOO_C", e->preallocationcoo));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetValuesCOO_C", e->setvaluescoo));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
   PetscCall(PetscFree(A->spptr));
