@@ -32,14 +32,13 @@ void ELLGHostGraphScale(int m, const int *ai, const int *aj, double *s, double *
    distinct vertices (itself counted) is a singleton. Taken in the order order[0 .. nv - 1] (NULL: by index), each
    vertex that is neither a singleton nor taken becomes a root and takes every adjacent vertex not yet taken
    (singletons too). root[v] is v's root (v for a root), -1 for a singleton no root took. The pattern must be
-   symmetric. ELLGHostGraphMIS() takes work[ELLG_HOST_GRAPH_MIS_WORK(m, nv)].
-   ELLGCudaGraphMIS() is the first pass (row r is vertex r) in a given order, in rounds: a vertex is a root once no
-   earlier undecided vertex and no root is adjacent, which gives the sequential pass's roots (the earliest-first
-   maximal independent set), each vertex then taken by its earliest adjacent root. *rounds: how many it took, -1
-   (root undefined) when maxrounds did not decide every vertex.
+   symmetric. The device's rounds (a vertex is a root once no earlier undecided vertex and no root is adjacent)
+   give the sequential pass's roots: the earliest-first maximal independent set, each vertex taken by its earliest
+   adjacent root. *rounds: how many the device took, -1 (root undefined) when maxrounds did not decide every vertex.
 */
-int  ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *order, int maxrounds, int *root, int *rounds);
+int  ELLGCudaGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int maxrounds, int *root, int *rounds);
 void ELLGHostGraphMIS(int m, const int *ai, const int *aj, const int *map, int nv, const int *order, int *root, int *work);
+/* the ints of work ELLGHostGraphMIS() takes */
 #define ELLG_HOST_GRAPH_MIS_WORK(m, nv) (5 * (size_t)(nv) + 1 + (size_t)(m))
 
 #ifdef __cplusplus

@@ -4,14 +4,14 @@
 #include <ellggraphkernels.h>
 
 /* the most rounds a pass takes on the device before the host takes it over */
-#define ELLG_AGG_MAX_ROUNDS 256
+#define ELLG_AGG_MAX_ROUNDS 1024
 
 /* the passes of one aggregation */
 typedef struct {
   PetscELLGBackend be;
   PetscInt         m;
   const int       *ai, *aj;                  /* host */
-  int             *dai, *daj, *dvec, *droot; /* device: the pattern, the order, the roots */
+  int             *dai, *daj, *dvec, *droot; /* device: the pattern, the order or the map, the roots */
   int             *work;                     /* host passes */
 } ELLGAggregation;
 
@@ -33,21 +33,25 @@ static PetscErrorCode ELLGAggregationUpload(ELLGAggregation *g)
 }
 
 /*
-   one pass: root[v] for the nv vertices. The device takes a pass in a given order (PCGAMG's first, in a random
-   one) in rounds; a pass by index (the next ones: an order along the paths of the graph, which take as many rounds
-   as a path is long) and one the rounds do not finish run on the host, as PETSc's does
+   one pass: root[v] for the nv vertices. The device takes a pass in rounds: a pass in a random order (PCGAMG's
+   first) in a few dozen; a pass by index (the next ones, on the aggregates of the last) in as many as the longest
+   chain of vertices each adjacent to the next and later in the order, which on meshes is some hundreds. A pass the
+   rounds do not finish runs on the host, as PETSc's does.
 */
 static PetscErrorCode ELLGAggregationPass(ELLGAggregation *g, const PetscInt *map, PetscInt nv, const PetscInt *order, PetscInt *root)
 {
   PetscFunctionBegin;
 #if defined(ELLG_HAVE_CUDA)
-  if (g->be != PETSCELLG_BACKEND_HOST && order && !map) {
-    int rounds;
+  if (g->be != PETSCELLG_BACKEND_HOST) {
+    const PetscInt *vec = map ? map : order;
+    int             rounds;
 
     PetscCall(ELLGAggregationUpload(g));
-    PetscCall(PetscELLGMemcpy(g->be, g->dvec, order, sizeof(int) * (size_t)nv, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * nv));
-    PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, g->dvec, ELLG_AGG_MAX_ROUNDS, g->droot, &rounds));
+    if (vec) {
+      PetscCall(PetscELLGMemcpy(g->be, g->dvec, vec, sizeof(int) * (size_t)(map ? g->m : nv), ELLG_MEMCPY_HTOD));
+      PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * (map ? g->m : nv)));
+    }
+    PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, map ? g->dvec : NULL, (int)nv, order ? g->dvec : NULL, ELLG_AGG_MAX_ROUNDS, g->droot, &rounds));
     if (rounds >= 0) {
       PetscCall(PetscELLGMemcpy(g->be, root, g->droot, sizeof(int) * (size_t)nv, ELLG_MEMCPY_DTOH));
       PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(int) * nv));
