@@ -161,7 +161,11 @@ PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, const PetscScalar v[
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)(jbytes + pbytes)));
   }
   PetscCallELLGCuda(ELLGCudaCooSum(coo->nnz, (const long long *)coo->djmap, (const long long *)coo->dperm, (const double *)v, add, (double *)a));
+#if defined(PETSC_HAVE_DEVICE)
   PetscCall(PetscLogGpuFlops((PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
+#else /* a PETSc without device support logs no GPU flops */
+  PetscCall(PetscLogFlops((PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
+#endif
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
