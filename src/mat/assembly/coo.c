@@ -144,7 +144,6 @@ PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, const PetscScalar v[
   const int add = imode == ADD_VALUES;
 
   PetscFunctionBegin;
-  PetscCheck(imode == ADD_VALUES || imode == INSERT_VALUES, PETSC_COMM_SELF, PETSC_ERR_SUP, "MatSetValuesCOO() takes INSERT_VALUES or ADD_VALUES");
   if (!inbackend || coo->be == PETSCELLG_BACKEND_HOST) {
     ELLGHostCooSum(coo->nnz, (const long long *)coo->jmap, (const long long *)coo->perm, (const double *)v, add, (double *)a);
     PetscCall(PetscLogFlops((PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
@@ -182,5 +181,22 @@ PetscErrorCode PetscELLGInBackendMemory(PetscELLGBackend be, const void *v, Pets
     *in = (PetscBool)dev;
   }
 #endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGCooHostValues(PetscELLGBackend be, PetscCount n, const PetscScalar v[], PetscScalar **hv)
+{
+  PetscBool in;
+
+  PetscFunctionBegin;
+  *hv = NULL;
+  PetscCall(PetscELLGInBackendMemory(be, v, &in));
+  if (!in || be == PETSCELLG_BACKEND_HOST) PetscFunctionReturn(PETSC_SUCCESS);
+#if defined(ELLG_HAVE_PETSC_CUDA)
+  PetscCall(PetscELLGWaitForPetsc()); /* the program may have computed v on PETSc's stream */
+#endif
+  PetscCall(PetscMalloc1(n, hv));
+  PetscCall(PetscELLGMemcpy(be, *hv, v, sizeof(PetscScalar) * (size_t)n, ELLG_MEMCPY_DTOH));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(PetscScalar) * n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -94,25 +94,13 @@ static PetscErrorCode MatSetPreallocationCOO_MPIAIJFormat(Mat A, PetscCount ncoo
 
 static PetscErrorCode MatSetValuesCOO_MPIAIJFormat(Mat A, const PetscScalar v[], InsertMode imode)
 {
-  Mat_MPIAIJFormat *e  = (Mat_MPIAIJFormat *)A->spptr;
-  PetscScalar      *hv = NULL;
-  PetscBool         device;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  PetscScalar      *hv;
   PetscErrorCode    ierr;
 
   PetscFunctionBegin;
-  PetscCall(PetscELLGInBackendMemory(e->backend, v, &device));
-  if (device && e->backend != PETSCELLG_BACKEND_HOST) {
-    const size_t vb = sizeof(PetscScalar) * (size_t)e->ncoo;
-
-#if defined(ELLG_HAVE_PETSC_CUDA)
-    PetscCall(PetscELLGWaitForPetsc()); /* the program may have computed v on PETSc's stream */
-#endif
-    PetscCall(PetscMalloc1(e->ncoo, &hv));
-    PetscCall(PetscELLGMemcpy(e->backend, hv, v, vb, ELLG_MEMCPY_DTOH));
-    PetscCall(PetscLogGpuToCpu((PetscLogDouble)vb));
-    v = hv;
-  }
-  ierr = e->setvaluescoo(A, v, imode);
+  PetscCall(PetscELLGCooHostValues(e->backend, e->ncoo, v, &hv));
+  ierr = e->setvaluescoo(A, hv ? hv : v, imode);
   PetscCall(PetscFree(hv));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -133,7 +133,7 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat(Mat A, const PetscScalar v[],
   const PetscInt   *ai, *aj;
   PetscInt          m, nnz;
   PetscBool         done, inbackend, bound;
-  PetscScalar      *aa, *hv = NULL;
+  PetscScalar      *aa, *hv;
   PetscErrorCode    ierr;
 
   PetscFunctionBegin;
@@ -150,14 +150,8 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat(Mat A, const PetscScalar v[],
     PetscCall(MatSetValuesCOO_SeqAIJFormat_Backend(A, coo, v, imode));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (inbackend && e->fmt->backend != PETSCELLG_BACKEND_HOST) { /* device values of a matrix bound to the CPU */
-    const size_t vb = sizeof(PetscScalar) * (size_t)ELLGCooEntries(coo);
-
-    PetscCall(PetscMalloc1(ELLGCooEntries(coo), &hv));
-    PetscCall(PetscELLGMemcpy(e->fmt->backend, hv, v, vb, ELLG_MEMCPY_DTOH));
-    PetscCall(PetscLogGpuToCpu((PetscLogDouble)vb));
-    v = hv;
-  }
+  PetscCall(PetscELLGCooHostValues(e->fmt->backend, ELLGCooEntries(coo), v, &hv)); /* device values of a matrix bound to the CPU */
+  if (hv) v = hv;
   if (imode == INSERT_VALUES) PetscCall(MatSeqAIJGetArrayWrite(A, &aa));
   else PetscCall(MatSeqAIJGetArray(A, &aa));
   ierr = ELLGCooSum(coo, PETSC_FALSE, v, imode, aa);
