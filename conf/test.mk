@@ -47,6 +47,7 @@ check:
 	@expected=$$($(MAKE) -s --no-print-directory -f gmakefile.test print-test TESTDIR=$(CHECK_TESTDIR) | tail -n 1); \
 	{ $(call check_count,tests tutorials and benchmarks,$(CHECK_TESTDIR),$$expected); \
 	  $(MAKE) -s --no-print-directory check-petsc-ci-report; \
+	  $(MAKE) -s --no-print-directory check-petsc-views; \
 	  $(MAKE) -s --no-print-directory check-pkgconfig; \
 	  $(MAKE) -s --no-print-directory check-petsc4py; \
 	  $(MAKE) -s --no-print-directory check-scripts; } | $(check_total)

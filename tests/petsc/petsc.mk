@@ -12,6 +12,7 @@
 #   make check-petsc-ex2  PETSc's ksp/ksp/tutorials ex2 tests only
 #   make check-petsc-mat  the mat tests and tutorials only
 #   make check-petsc-report [CHECK_PETSC_SUITE=all|ci|ex2|mat]  the report of the last run again
+#   make check-petsc-views  the report's :type-names rule against our types' views (make check runs it)
 #
 # Narrower runs: make check-petsc CHECK_PETSC_SEARCH='snes_tutorials-ex19_%' (gmakesearch
 # patterns), CHECK_PETSC_TYPES=pjds, CHECK_PETSC_TIMEOUT=<s> (per test, default 300),
@@ -117,6 +118,12 @@ check-petsc check-petsc-ci check-petsc-ex2 check-petsc-mat: all
 check-petsc-report:
 	@$(petsc_suite_report)
 
+# the :type-names rule of the report against our types' views (tests/petsc/views.py), with PETSc's ksp ex2 that
+# check-petsc-ci builds in its aij folder: a suite line and a counts line for make check
+check-petsc-views:
+	@$(PYTHON) tests/petsc/views.py --program $(CHECK_PETSCDIR)/ci/aij/ksp/ksp/tutorials/ex2 --types '$(CHECK_PETSC_TYPES)' \
+	  --mpiexec '$(MPIEXEC)' --options '$(call CHECK_PETSC_OPTIONS,{type})'
+
 # for `make check`: the CI subset's run, then its report as counts lines for check_total
 check-petsc-ci-run:
 	-@$(petsc_suite_run)
@@ -184,4 +191,4 @@ petsc_suite_report = $(PYTHON) tests/petsc/report.py --dir $(CHECK_PETSC_SUITEDI
   --controls '$(CHECK_PETSC_CONTROLS)' $(if $(CHECK_PETSC_EXPECTED),--expected '$(strip $(CHECK_PETSC_EXPECTED))') \
   $(if $(CHECK_PETSC_SEARCH),--search '$(strip $(CHECK_PETSC_SEARCH))')
 
-.PHONY: check-petsc check-petsc-ci check-petsc-ex2 check-petsc-mat check-petsc-report check-petsc-ci-run check-petsc-ci-report
+.PHONY: check-petsc-views check-petsc check-petsc-ci check-petsc-ex2 check-petsc-mat check-petsc-report check-petsc-ci-run check-petsc-ci-report

@@ -61,7 +61,7 @@ AIJ_RULE = ':fails-with-aij'
 # that the ASCII info view of our matrices adds (format, kernel, device bytes, backend, ...)
 INFO_LINE = re.compile(r'^\s*(aijgpu chose |format: |ELLG width |column indices: |kernel[: ]|long rows: |pJDS |SELL-C-sigma: |'
                        r'\(options since the build|slices \d|device bytes: |update buffers: |backend: |'
-                       r'rank 0, (off-)?diagonal block:|halo exchange: )')
+                       r'rank 0, (off-)?diagonal block:|halo exchange: |CSRG rows |MatSOR: )')
 
 
 def type_names(types):
