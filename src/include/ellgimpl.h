@@ -75,6 +75,8 @@ PETSC_INTERN PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend, PetscInt, P
 PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_t);
 PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
+PETSC_INTERN PetscErrorCode PetscELLGLogFlops(PetscELLGBackend, PetscLogDouble);
+PETSC_INTERN PetscErrorCode PetscELLGLogCopy(PetscELLGBackend, size_t, ELLGMemcpyKind);
 PETSC_INTERN PetscErrorCode PetscELLGBackendView(PetscELLGBackend, PetscViewer);
 
 /* the transpose of a host CSR pattern with the source of each entry (src/mat/formats/csrtranspose.c) */

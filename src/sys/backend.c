@@ -241,6 +241,17 @@ PetscErrorCode PetscELLGFree(PetscELLGBackend be, void *ptr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* logs a copy of bytes between host and device memory (-log_view's "CpuToGpu" and "GpuToCpu" columns, as
+   PETSc's CUDA types log theirs); copies within one memory, and all of the host backend's, are not logged */
+PetscErrorCode PetscELLGLogCopy(PetscELLGBackend be, size_t bytes, ELLGMemcpyKind kind)
+{
+  PetscFunctionBegin;
+  if (be == PETSCELLG_BACKEND_HOST) PetscFunctionReturn(PETSC_SUCCESS);
+  if (kind == ELLG_MEMCPY_HTOD) PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
+  else if (kind == ELLG_MEMCPY_DTOH) PetscCall(PetscLogGpuToCpu((PetscLogDouble)bytes));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode PetscELLGMemcpy(PetscELLGBackend be, void *dst, const void *src, size_t bytes, ELLGMemcpyKind kind)
 {
   PetscFunctionBegin;
@@ -249,6 +260,7 @@ PetscErrorCode PetscELLGMemcpy(PetscELLGBackend be, void *dst, const void *src, 
 #if defined(ELLG_HAVE_CUDA)
   else PetscCallELLGCuda(ELLGCudaMemcpy(dst, src, bytes, (int)kind));
 #endif
+  PetscCall(PetscELLGLogCopy(be, bytes, kind));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -311,6 +323,7 @@ PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend be, PetscInt m, PetscInt 
 #if defined(ELLG_HAVE_CUDA)
   else PetscCallELLGCuda(ELLGCudaMemcpy2D(dst, sz * (size_t)ldd, src, sz * (size_t)lds, sz * (size_t)m, (size_t)n, (int)kind));
 #endif
+  PetscCall(PetscELLGLogCopy(be, sz * (size_t)m * (size_t)n, kind));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -331,6 +344,24 @@ PetscErrorCode PetscELLGSynchronize(PetscELLGBackend be)
 #if defined(ELLG_HAVE_CUDA)
   if (be == PETSCELLG_BACKEND_CUDA) PetscCallELLGCuda(ELLGCudaSynchronize());
 #endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* logs the flops of an operation that ran in backend be: as GPU flops (-log_view's "GPU Mflop/s" and "%F"
+   columns, as PETSc's CUDA types log theirs) for the cuda backend where PETSc has device support, else as
+   flops of the CPU (a PETSc without it logs no GPU flops) */
+PetscErrorCode PetscELLGLogFlops(PetscELLGBackend be, PetscLogDouble n)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_DEVICE)
+  if (be != PETSCELLG_BACKEND_HOST) {
+    PetscCall(PetscLogGpuFlops(n));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#else
+  (void)be;
+#endif
+  PetscCall(PetscLogFlops(n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -157,14 +157,9 @@ PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, const PetscScalar v[
     PetscCall(PetscELLGMalloc(coo->be, PetscMax(pbytes, sizeof(PetscCount)), (void **)&coo->dperm));
     PetscCall(PetscELLGMemcpy(coo->be, coo->djmap, coo->jmap, jbytes, ELLG_MEMCPY_HTOD));
     PetscCall(PetscELLGMemcpy(coo->be, coo->dperm, coo->perm, pbytes, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscLogCpuToGpu((PetscLogDouble)(jbytes + pbytes)));
   }
   PetscCallELLGCuda(ELLGCudaCooSum(coo->nnz, (const long long *)coo->djmap, (const long long *)coo->dperm, (const double *)v, add, (double *)a));
-#if defined(PETSC_HAVE_DEVICE)
-  PetscCall(PetscLogGpuFlops((PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
-#else /* a PETSc without device support logs no GPU flops */
-  PetscCall(PetscLogFlops((PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
-#endif
+  PetscCall(PetscELLGLogFlops(coo->be, (PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -197,6 +192,5 @@ PetscErrorCode PetscELLGCooHostValues(PetscELLGBackend be, PetscCount n, const P
 #endif
   PetscCall(PetscMalloc1(n, hv));
   PetscCall(PetscELLGMemcpy(be, *hv, v, sizeof(PetscScalar) * (size_t)n, ELLG_MEMCPY_DTOH));
-  PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(PetscScalar) * n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -421,7 +421,6 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
   PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
   ierr = ELLGFormatUpdateValuesBegin(fmt, ai, &dval);
   if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, dval, aa, sizeof(PetscScalar) * (size_t)fmt->nnz, ELLG_MEMCPY_HTOD);
-  if (!ierr) ierr = PetscLogCpuToGpu((PetscLogDouble)sizeof(PetscScalar) * fmt->nnz);
   PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
   PetscCall(ELLGFormatUpdateValuesEnd(fmt, (PetscBool)(ierr != PETSC_SUCCESS), &dval));
   PetscCall(ierr);

@@ -207,7 +207,7 @@ PetscErrorCode ELLGSorApply(ELLGSor s, const PetscScalar *b, PetscReal omega, Ma
       }
     }
   }
-  PetscCall(PetscLogFlops((forward + backward) * sweeps * 2.0 * (s->nnz + s->m)));
+  PetscCall(PetscELLGLogFlops(s->be, (forward + backward) * sweeps * 2.0 * (s->nnz + s->m)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -27,12 +27,17 @@ static PetscErrorCode CudaCreate(PetscInt m, PetscInt n, const PetscInt *i, cons
 {
   PetscFunctionBegin;
   PetscCallELLGCuda(ELLGCudaCsrCreate((int)m, (int)n, (const int *)i, (const int *)j, a, csr));
+  PetscCall(PetscELLGLogCopy(PETSCELLG_BACKEND_CUDA, sizeof(int) * (size_t)(m + 1 + i[m]) + (a ? sizeof(PetscScalar) * (size_t)i[m] : 0), ELLG_MEMCPY_HTOD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 static PetscErrorCode CudaSetValues(void *csr, const PetscScalar *a)
 {
+  int m, n, nnz;
+
   PetscFunctionBegin;
   PetscCallELLGCuda(ELLGCudaCsrSetValues(csr, a));
+  PetscCallELLGCuda(ELLGCudaCsrGetSize(csr, &m, &n, &nnz));
+  PetscCall(PetscELLGLogCopy(PETSCELLG_BACKEND_CUDA, sizeof(PetscScalar) * (size_t)nnz, ELLG_MEMCPY_HTOD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 static PetscErrorCode CudaTranspose(void *csr, void **t)
@@ -66,8 +71,12 @@ static PetscErrorCode CudaGetSize(void *csr, PetscInt *m, PetscInt *n, PetscInt 
 }
 static PetscErrorCode CudaDownload(void *csr, PetscInt *i, PetscInt k0, PetscInt k1, PetscInt *j, PetscScalar *a)
 {
+  int m, n, nnz;
+
   PetscFunctionBegin;
   PetscCallELLGCuda(ELLGCudaCsrDownload(csr, (int *)i, (long)k0, (long)k1, (int *)j, a));
+  PetscCallELLGCuda(ELLGCudaCsrGetSize(csr, &m, &n, &nnz));
+  PetscCall(PetscELLGLogCopy(PETSCELLG_BACKEND_CUDA, (i ? sizeof(int) * (size_t)(m + 1) : 0) + (size_t)(k1 - k0) * ((j ? sizeof(int) : 0) + (a ? sizeof(PetscScalar) : 0)), ELLG_MEMCPY_DTOH));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 static PetscErrorCode CudaBytes(void *csr, size_t *bytes)

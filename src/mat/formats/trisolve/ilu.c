@@ -245,7 +245,7 @@ PetscErrorCode ELLGILUFactor(ELLGILU f, const PetscScalar a[], PetscBool pd, Pet
   }
 #endif
   *bad = first;
-  PetscCall(PetscLogFlops(f->flops + f->n));
+  PetscCall(PetscELLGLogFlops(f->be, f->flops + f->n));
   if (first < f->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (f->method != ELLG_TRI_CUSPARSE) {
     ELLGTri tris[4] = {f->L, f->U, f->Lt, f->Ut};

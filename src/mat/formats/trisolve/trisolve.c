@@ -249,7 +249,11 @@ PetscErrorCode ELLGTriSetValues(ELLGTri t, const PetscScalar a[])
       if (t->lower) t->cval[c++] = d;
     }
     if (t->cusp) PetscCallELLGCuda(ELLGCusparseTriSetValues(t->cusp, t->cval));
-    else PetscCallELLGCuda(ELLGCusparseTriCreate((int)t->n, t->crowptr, t->ccolidx, t->cval, t->lower ? 0 : 1, 0, &t->cusp));
+    else {
+      PetscCallELLGCuda(ELLGCusparseTriCreate((int)t->n, t->crowptr, t->ccolidx, t->cval, t->lower ? 0 : 1, 0, &t->cusp));
+      PetscCall(PetscELLGLogCopy(t->be, sizeof(int) * (size_t)(t->n + 1 + t->crowptr[t->n]), ELLG_MEMCPY_HTOD));
+    }
+    PetscCall(PetscELLGLogCopy(t->be, sizeof(PetscScalar) * (size_t)t->crowptr[t->n], ELLG_MEMCPY_HTOD));
 #endif
     PetscFunctionReturn(PETSC_SUCCESS);
   }

@@ -28,7 +28,6 @@ static PetscErrorCode ELLGAggregationUpload(ELLGAggregation *g)
   PetscCall(PetscELLGMalloc(g->be, sizeof(int) * (size_t)g->m, (void **)&g->droot));
   PetscCall(PetscELLGMemcpy(g->be, g->dai, g->ai, sizeof(int) * (size_t)(g->m + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(g->be, g->daj, g->aj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * (g->m + 1 + nnz)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -47,14 +46,10 @@ static PetscErrorCode ELLGAggregationPass(ELLGAggregation *g, const PetscInt *ma
     int             rounds;
 
     PetscCall(ELLGAggregationUpload(g));
-    if (vec) {
-      PetscCall(PetscELLGMemcpy(g->be, g->dvec, vec, sizeof(int) * (size_t)(map ? g->m : nv), ELLG_MEMCPY_HTOD));
-      PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(int) * (map ? g->m : nv)));
-    }
+    if (vec) PetscCall(PetscELLGMemcpy(g->be, g->dvec, vec, sizeof(int) * (size_t)(map ? g->m : nv), ELLG_MEMCPY_HTOD));
     PetscCallELLGCuda(ELLGCudaGraphMIS((int)g->m, g->dai, g->daj, map ? g->dvec : NULL, (int)nv, order ? g->dvec : NULL, ELLG_AGG_MAX_ROUNDS, g->droot, &rounds));
     if (rounds >= 0) {
       PetscCall(PetscELLGMemcpy(g->be, root, g->droot, sizeof(int) * (size_t)nv, ELLG_MEMCPY_DTOH));
-      PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(int) * nv));
       PetscCall(PetscInfo(NULL, "Aggregation of %" PetscInt_FMT " vertices on the device in %d rounds\n", nv, rounds));
       PetscFunctionReturn(PETSC_SUCCESS);
     }

@@ -24,12 +24,10 @@ static PetscErrorCode ELLGGraphValuesDevice(PetscInt m, const PetscInt *ai, cons
   PetscCall(PetscELLGMemcpy(be, d->ai, ai, sizeof(int) * (size_t)(m + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(be, d->aj, aj, sizeof(int) * nnz, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(be, d->a, aa, sizeof(double) * nnz, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(sizeof(int) * (m + 1 + nnz) + sizeof(double) * nnz)));
   PetscCallELLGCuda(ELLGCudaGraphValues((int)m, d->ai, d->aj, d->a, absval, mirror, d->g, missing));
   if (*missing) PetscFunctionReturn(PETSC_SUCCESS);
   if (scale) PetscCallELLGCuda(ELLGCudaGraphScale((int)m, d->ai, d->aj, d->s, d->g));
   PetscCall(PetscELLGMemcpy(be, g, d->g, sizeof(double) * nnz, ELLG_MEMCPY_DTOH));
-  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(sizeof(double) * nnz)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif
@@ -65,6 +63,6 @@ PetscErrorCode ELLGGraphValues(PetscELLGBackend be, PetscInt m, const PetscInt *
   }
 #endif
   *symmetric = (PetscBool)!missing;
-  if (!missing) PetscCall(PetscLogFlops((PetscLogDouble)ai[m] * ((mirror ? 1 : 0) + (scale ? 2 : 0))));
+  if (!missing) PetscCall(PetscELLGLogFlops(be, (PetscLogDouble)ai[m] * ((mirror ? 1 : 0) + (scale ? 2 : 0))));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -25,7 +25,6 @@ static PetscErrorCode VecGPUToBackend(void *ctx)
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(VECGPU_CopyToGPU, v, 0, 0, 0));
   PetscCall(PetscELLGMemcpy(g->backend, g->array, VecGPUHostCopy(v), bytes, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscLogCpuToGpu(bytes));
   PetscCall(PetscLogEventEnd(VECGPU_CopyToGPU, v, 0, 0, 0));
   g->constant = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -45,7 +44,6 @@ static PetscErrorCode VecGPUToHost(void *ctx)
   } else {
     PetscCall(PetscLogEventBegin(VECGPU_CopyFromGPU, v, 0, 0, 0));
     PetscCall(PetscELLGMemcpy(g->backend, h, g->array, bytes, ELLG_MEMCPY_DTOH));
-    PetscCall(PetscLogGpuToCpu(bytes));
     PetscCall(PetscLogEventEnd(VECGPU_CopyFromGPU, v, 0, 0, 0));
   }
   PetscFunctionReturn(PETSC_SUCCESS);

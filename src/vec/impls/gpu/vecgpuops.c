@@ -90,6 +90,14 @@ static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* logs the flops of kernels k ran: GPU flops for the device's (PetscELLGLogFlops()) */
+static PetscErrorCode VecGPULogFlops(const VecGPUKernels *k, PetscLogDouble n)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscELLGLogFlops(k == &VecGPUKernelsHost ? PETSCELLG_BACKEND_HOST : PETSCELLG_BACKEND_CUDA, n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode VecScale_GPU(Vec x, PetscScalar alpha)
 {
   const VecGPUKernels *k;
@@ -98,7 +106,7 @@ static PetscErrorCode VecScale_GPU(Vec x, PetscScalar alpha)
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, alpha == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->scale(VecGPULocalSize(x), alpha, xa));
-  PetscCall(PetscLogFlops(x->map->n));
+  PetscCall(VecGPULogFlops(k, x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -110,7 +118,7 @@ static PetscErrorCode VecShift_GPU(Vec x, PetscScalar alpha)
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->shift(VecGPULocalSize(x), alpha, xa));
-  PetscCall(PetscLogFlops(x->map->n));
+  PetscCall(VecGPULogFlops(k, x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -122,7 +130,7 @@ static PetscErrorCode VecGPUUnary(Vec x, VecGPUUnaryOp op)
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ_WRITE, &k, &xa));
   PetscCallVecGPUKernel(k->unary(op, VecGPULocalSize(x), xa));
-  PetscCall(PetscLogFlops(x->map->n));
+  PetscCall(VecGPULogFlops(k, x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -197,7 +205,7 @@ static PetscErrorCode VecAXPY_GPU(Vec y, PetscScalar alpha, Vec x)
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->axpy(VecGPULocalSize(y), alpha, xa, ya));
     PetscCall(VecGPUReadDone(x, &xa));
-    PetscCall(PetscLogFlops(2.0 * y->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, 2.0 * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, axpy, (y, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -225,7 +233,7 @@ static PetscErrorCode VecAYPX_GPU(Vec y, PetscScalar alpha, Vec x)
   PetscCall(VecGPUOnBackend(y, 1, &x, &g, &on));
   if (on) {
     PetscCall(VecGPUAXPBY(y, g, 1.0, alpha, x));
-    PetscCall(PetscLogFlops(2.0 * y->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, 2.0 * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, aypx, (y, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -239,7 +247,7 @@ static PetscErrorCode VecAXPBY_GPU(Vec y, PetscScalar alpha, PetscScalar beta, V
   PetscCall(VecGPUOnBackend(y, 1, &x, &g, &on));
   if (on) {
     PetscCall(VecGPUAXPBY(y, g, alpha, beta, x));
-    PetscCall(PetscLogFlops(3.0 * y->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, 3.0 * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, axpby, (y, alpha, beta, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -261,7 +269,7 @@ static PetscErrorCode VecAXPBYPCZ_GPU(Vec z, PetscScalar alpha, PetscScalar beta
     PetscCallVecGPUKernel(g->kernels->axpbypcz(VecGPULocalSize(z), alpha, beta, gamma, xa, ya, za));
     PetscCall(VecGPUReadDone(x, &xa));
     PetscCall(VecGPUReadDone(y, &ya));
-    PetscCall(PetscLogFlops(5.0 * z->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, 5.0 * z->map->n));
   } else VecGPUUseBase_Private(z, g, ELLG_ACCESS_READ_WRITE, axpbypcz, (z, alpha, beta, gamma, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -283,7 +291,7 @@ static PetscErrorCode VecWAXPY_GPU(Vec w, PetscScalar alpha, Vec x, Vec y)
     PetscCallVecGPUKernel(g->kernels->waxpy(VecGPULocalSize(w), alpha, xa, ya, wa));
     PetscCall(VecGPUReadDone(x, &xa));
     PetscCall(VecGPUReadDone(y, &ya));
-    PetscCall(PetscLogFlops(2.0 * w->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, 2.0 * w->map->n));
   } else VecGPUUseBase_Private(w, g, ELLG_ACCESS_READ_WRITE, waxpy, (w, alpha, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -302,7 +310,7 @@ static PetscErrorCode VecMAXPY_GPU(Vec y, PetscInt nv, const PetscScalar *alpha,
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
     PetscCallVecGPUKernel(g->kernels->maxpy(VecGPULocalSize(y), (int)nv, alpha, xa, ya));
     PetscCall(VecGPUReadVecsDone(nv, x, &xa));
-    PetscCall(PetscLogFlops(2.0 * nv * y->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, 2.0 * nv * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, maxpy, (y, nv, alpha, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -320,7 +328,7 @@ static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, 
   PetscCallVecGPUKernel(g->kernels->binary(op, VecGPULocalSize(w), xa, ya, wa));
   PetscCall(VecGPUReadDone(x, &xa));
   PetscCall(VecGPUReadDone(y, &ya));
-  PetscCall(PetscLogFlops(w->map->n));
+  PetscCall(VecGPULogFlops(g->kernels, w->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -360,7 +368,7 @@ static PetscErrorCode VecDotLocal_GPU(Vec x, Vec y, PetscScalar *z)
     PetscCall(VecGPURead(y, &ya));
     PetscCallVecGPUKernel(g->kernels->dot(VecGPULocalSize(x), xa, ya, z));
     PetscCall(VecGPUReadDone(y, &ya));
-    PetscCall(PetscLogFlops(PetscMax(2.0 * x->map->n - 1, 0.0)));
+    PetscCall(VecGPULogFlops(g->kernels, PetscMax(2.0 * x->map->n - 1, 0.0)));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, dot_local, (x, y, z));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -386,7 +394,7 @@ static PetscErrorCode VecMDotLocal_GPU(Vec x, PetscInt nv, const Vec y[], PetscS
     PetscCall(VecGPUReadVecs(nv, y, &ya));
     PetscCallVecGPUKernel(g->kernels->mdot(VecGPULocalSize(x), (int)nv, xa, ya, z));
     PetscCall(VecGPUReadVecsDone(nv, y, &ya));
-    PetscCall(PetscLogFlops(PetscMax(nv * (2.0 * x->map->n - 1), 0.0)));
+    PetscCall(VecGPULogFlops(g->kernels, PetscMax(nv * (2.0 * x->map->n - 1), 0.0)));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, mdot_local, (x, nv, y, z));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -413,12 +421,12 @@ static PetscErrorCode VecNormLocal_GPU(Vec x, NormType type, PetscReal *z)
   switch (type) {
   case NORM_1:
     PetscCallVecGPUKernel(k->norm1(n, xa, z));
-    PetscCall(PetscLogFlops(PetscMax(n - 1.0, 0.0)));
+    PetscCall(VecGPULogFlops(k, PetscMax(n - 1.0, 0.0)));
     break;
   case NORM_2:
   case NORM_FROBENIUS:
     PetscCallVecGPUKernel(k->norm2(n, xa, z));
-    PetscCall(PetscLogFlops(PetscMax(2.0 * n - 1, 0.0)));
+    PetscCall(VecGPULogFlops(k, PetscMax(2.0 * n - 1, 0.0)));
     break;
   case NORM_INFINITY:
     PetscCallVecGPUKernel(k->norminf(n, xa, z));
@@ -426,7 +434,7 @@ static PetscErrorCode VecNormLocal_GPU(Vec x, NormType type, PetscReal *z)
   case NORM_1_AND_2:
     PetscCallVecGPUKernel(k->norm1(n, xa, z));
     PetscCallVecGPUKernel(k->norm2(n, xa, z + 1));
-    PetscCall(PetscLogFlops(PetscMax(3.0 * n - 2, 0.0)));
+    PetscCall(VecGPULogFlops(k, PetscMax(3.0 * n - 2, 0.0)));
     break;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -472,7 +480,7 @@ static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar
     PetscCall(VecGPURead(t, &ta));
     PetscCallVecGPUKernel(g->kernels->dotnorm2(VecGPULocalSize(s), sa, ta, &r[0], &r[1]));
     PetscCall(VecGPUReadDone(t, &ta));
-    PetscCall(PetscLogFlops(PetscMax(4.0 * s->map->n - 2, 0.0)));
+    PetscCall(VecGPULogFlops(g->kernels, PetscMax(4.0 * s->map->n - 2, 0.0)));
   } else { /* the base types have no dotnorm2: two local dots of the host code */
     VecGPUUseBase_Private(s, g, ELLG_ACCESS_READ, dot_local, (s, t, &r[0]));
     VecGPUUseBase_Private(s, g, ELLG_ACCESS_READ, dot_local, (t, t, &r[1]));
@@ -492,7 +500,7 @@ static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
   PetscCallVecGPUKernel(k->sum(VecGPULocalSize(x), xa, sum));
-  PetscCall(PetscLogFlops(PetscMax(x->map->n - 1.0, 0.0)));
+  PetscCall(VecGPULogFlops(k, PetscMax(x->map->n - 1.0, 0.0)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -551,7 +559,7 @@ static PetscErrorCode VecMaxPointwiseDivide_GPU(Vec x, Vec y, PetscReal *m)
     PetscCall(VecGPURead(y, &ya));
     PetscCallVecGPUKernel(g->kernels->maxpointwisedivide(VecGPULocalSize(x), xa, ya, m));
     PetscCall(VecGPUReadDone(y, &ya));
-    PetscCall(PetscLogFlops(x->map->n));
+    PetscCall(VecGPULogFlops(g->kernels, x->map->n));
     PetscCall(VecGPUAllreduce_Private(x, m, 1, MPIU_REAL, MPIU_MAX));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, maxpointwisedivide, (x, y, m)); /* reduces over MPI itself */
   PetscFunctionReturn(PETSC_SUCCESS);

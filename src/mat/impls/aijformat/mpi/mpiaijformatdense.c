@@ -223,7 +223,7 @@ static PetscErrorCode MatProductNumeric_MPIAIJFormat_MPIDense(Mat C)
   PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
   if (bdev && cdev) PetscCall(MatProductNumericBackend_MPIAIJFormat_MPIDense(d, Bl, Cl, terms));
   else PetscCall(MatProductNumericHost_MPIAIJFormat_MPIDense(d, Bl, Cl, terms));
-  PetscCall(PetscLogFlops(ELLGSpMMFlops(L, 2, terms)));
+  PetscCall(PetscELLGLogFlops(terms[0].fmt->backend, ELLGSpMMFlops(L, 2, terms)));
   PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));

@@ -105,7 +105,6 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, c
     ierr = MatSeqAIJGetArrayRead(A, &ra);
     if (!ierr) ierr = PetscELLGMemcpy(be, val, ra, vb, ELLG_MEMCPY_HTOD);
     if (!ierr) ierr = MatSeqAIJRestoreArrayRead(A, &ra);
-    if (!ierr) ierr = PetscLogCpuToGpu((PetscLogDouble)vb);
   }
 #if defined(ELLG_HAVE_PETSC_CUDA)
   if (!ierr && be != PETSCELLG_BACKEND_HOST) ierr = PetscELLGWaitForPetsc(); /* the program may have computed v on PETSc's stream */
@@ -115,7 +114,6 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, c
   if (!ierr) {
     ierr = PetscELLGMemcpy(be, aa, val, vb, ELLG_MEMCPY_DTOH);
     PetscCall(MatSeqAIJRestoreArrayWrite(A, &aa));
-    if (!ierr) ierr = PetscLogGpuToCpu((PetscLogDouble)vb);
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCall(ELLGFormatUpdateValuesEnd(e->fmt, (PetscBool)(ierr != PETSC_SUCCESS), &val));

@@ -49,7 +49,7 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
     PetscCall(MatDenseRestoreArrayWrite(C, &c));
     PetscCall(MatDenseRestoreArrayRead(B, &term.B));
   }
-  PetscCall(PetscLogFlops(ELLGSpMMFlops(B->cmap->n, 1, &term)));
+  PetscCall(PetscELLGLogFlops(term.fmt->backend, ELLGSpMMFlops(B->cmap->n, 1, &term)));
   PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));

@@ -576,7 +576,7 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
   PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_WRITE, &px));
   if (xb != x) PetscCall(VecCopy(xb, x));
-  PetscCall(PetscLogFlops(2.0 * f->nz + F->rmap->n));
+  PetscCall(PetscELLGLogFlops(f->be, 2.0 * f->nz + F->rmap->n));
   PetscCall(PetscELLGLogSynchronize(f->be));
   PetscCall(PetscLogEventEnd(ELLG_TriSolve, F, b, x, 0));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -38,7 +38,6 @@ static PetscErrorCode MatSeqDenseGPUToBackend(void *ctx)
   PetscCall((*d->base.getarrayread)(A, &h));
   PetscCall(PetscELLGMemcpyColumns(d->backend, A->rmap->n, A->cmap->n, d->array, A->rmap->n, h, lda, ELLG_MEMCPY_HTOD));
   PetscCall((*d->base.restorearrayread)(A, &h));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)sizeof(PetscScalar) * MatSeqDenseGPUSize(A)));
   PetscCall(PetscLogEventEnd(MATDENSEGPU_CopyToGPU, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -57,7 +56,6 @@ static PetscErrorCode MatSeqDenseGPUToHost(void *ctx)
   PetscCall((*d->base.getarray)(A, &h));
   PetscCall(PetscELLGMemcpyColumns(d->backend, A->rmap->n, A->cmap->n, h, lda, d->array, A->rmap->n, ELLG_MEMCPY_DTOH));
   PetscCall((*d->base.restorearray)(A, &h));
-  PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(PetscScalar) * MatSeqDenseGPUSize(A)));
   PetscCall(PetscLogEventEnd(MATDENSEGPU_CopyFromGPU, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -187,7 +185,7 @@ static PetscErrorCode MatScale_SeqDenseGPU(Mat A, PetscScalar alpha)
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, alpha == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &a));
   PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->scale(MatSeqDenseGPUSize(A), alpha, a));
-  PetscCall(PetscLogFlops(MatSeqDenseGPUSize(A)));
+  PetscCall(PetscELLGLogFlops(MatDenseGPUData(A)->backend, MatSeqDenseGPUSize(A)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -226,7 +224,7 @@ static PetscErrorCode MatAXPY_SeqDenseGPU(Mat Y, PetscScalar alpha, Mat X, MatSt
   PetscCall(MatSeqDenseGPUBackendArray_Private(X, ELLG_ACCESS_READ, (PetscScalar **)&x));
   PetscCall(MatSeqDenseGPUBackendArray_Private(Y, ELLG_ACCESS_READ_WRITE, &y));
   PetscCallVecGPUKernel(MatDenseGPUData(Y)->kernels->axpy(MatSeqDenseGPUSize(Y), alpha, x, y));
-  PetscCall(PetscLogFlops(2.0 * MatSeqDenseGPUSize(Y)));
+  PetscCall(PetscELLGLogFlops(MatDenseGPUData(Y)->backend, 2.0 * MatSeqDenseGPUSize(Y)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -242,7 +240,7 @@ static PetscErrorCode MatNorm_SeqDenseGPU(Mat A, NormType type, PetscReal *nrm)
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
   PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->norm2(MatSeqDenseGPUSize(A), a, nrm));
-  PetscCall(PetscLogFlops(2.0 * MatSeqDenseGPUSize(A)));
+  PetscCall(PetscELLGLogFlops(MatDenseGPUData(A)->backend, 2.0 * MatSeqDenseGPUSize(A)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
