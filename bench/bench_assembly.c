@@ -42,7 +42,7 @@ typedef struct {
   PetscReal ready_first_ms;                               /* (b) of the first timed step (the first values-only update) */
   PetscReal bytes;                                        /* device bytes the type reports, -1 when none */
   PetscReal kept_bytes;                                   /* bytes of the buffers kept for value updates it reports, 0 when none */
-  PetscInt  builds, updates;                              /* ELLGBuild and ELLGUpdateVals events in the timed steps (-1: unknown) */
+  PetscInt  builds, updates;                              /* MatGPUBuild and MatGPUUpdateVals events in the timed steps (-1: unknown) */
   PetscReal relerr;                                       /* of the product after the last step, against AIJ's */
 } Row;
 
@@ -532,8 +532,8 @@ int main(int argc, char **argv)
   /* event counts: which assemblies built the format and which only updated its values */
   PetscCall(PetscLogDefaultBegin());
   PetscCall(PetscLogStageRegister("Re-assemblies", &b.stage));
-  PetscCall(PetscLogEventGetId("ELLGBuild", &b.ev_build));
-  PetscCall(PetscLogEventGetId("ELLGUpdateVals", &b.ev_update));
+  PetscCall(PetscLogEventGetId("MatGPUBuild", &b.ev_build));
+  PetscCall(PetscLogEventGetId("MatGPUUpdateVals", &b.ev_update));
 
   PetscCall(DMCreateGlobalVector(da, &x));
   PetscCall(VecDuplicate(x, &yref));

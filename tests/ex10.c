@@ -5,8 +5,8 @@ type MatGetFactor() gives for LU, ILU, Cholesky and ICC; ILU(0), ILU(2), ICC(0),
 LU (nested dissection and natural ordering) and Cholesky of a 3D Laplacian, and ILU (also ILU(1) reverse\n\
 Cuthill-McKee) and LU of a nonsymmetric convection-diffusion matrix and of a random diagonally dominant one:\n\
 MatSolve, MatSolveAdd, MatSolveTranspose and MatSolveTransposeAdd on our device vectors and on VECSEQ ones; numeric\n\
-factorization again with new values in the same pattern (no new solve structure: log events ELLGTriBuild,\n\
-MatGPUFactorNum for ILU and ICC, ELLGTriValues for LU and Cholesky, ELLGTriSolve); pivots that PETSc's shifts act\n\
+factorization again with new values in the same pattern (no new solve structure: log events MatGPUTriBuild,\n\
+MatGPUFactorNum for ILU and ICC, MatGPUTriValues for LU and Cholesky, MatGPUTriSolve); pivots that PETSc's shifts act\n\
 on, and -pc_factor_mat_factor_on_host (SeqAIJ's numeric factorization); KSP solves with ICC, ILU(k) and LU\n\
 preconditioners (iterations and solutions); a zero pivot (the factor's error) and a non-square matrix (the\n\
 error). On several processes: GMRES with block Jacobi and ASM (ILU on the blocks) with our mpi type: AIJ's\n\
@@ -256,9 +256,9 @@ typedef struct {
 static PetscErrorCode GetTriEvents(TriEvents *e)
 {
   PetscFunctionBeginUser;
-  PetscCall(EventCount("ELLGTriBuild", &e->build));
-  PetscCall(EventCount("ELLGTriValues", &e->values));
-  PetscCall(EventCount("ELLGTriSolve", &e->solve));
+  PetscCall(EventCount("MatGPUTriBuild", &e->build));
+  PetscCall(EventCount("MatGPUTriValues", &e->values));
+  PetscCall(EventCount("MatGPUTriSolve", &e->solve));
   PetscCall(EventCount("MatGPUFactorNum", &e->numeric));
   PetscFunctionReturn(0);
 }
@@ -304,7 +304,7 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscCall(GetTriEvents(&e1));
   PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: solves match AIJ's", mname, fc->name));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
-  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: ELLGTriBuild, %sELLGTriSolve logged", mname, fc->name, incomplete ? "MatGPUFactorNum, " : ""));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s: MatGPUTriBuild, %sMatGPUTriSolve logged", mname, fc->name, incomplete ? "MatGPUFactorNum, " : ""));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(e1.build > e0.build && e1.solve > e0.solve && (e1.numeric > e0.numeric) == incomplete), nfail));
 
   /* new values, same pattern: numeric factorization only, on the same factors */
@@ -320,7 +320,7 @@ static PetscErrorCode CheckFactor(const CSR *c, const char *mname, MatType type,
   PetscCall(GetTriEvents(&e2));
   PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s, new values: solves match AIJ's", mname, fc->name));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, ok, nfail));
-  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s, new values: %s, no ELLGTriBuild", mname, fc->name, incomplete ? "MatGPUFactorNum" : "ELLGTriValues"));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s, new values: %s, no MatGPUTriBuild", mname, fc->name, incomplete ? "MatGPUFactorNum" : "MatGPUTriValues"));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(e2.build == e1.build && (incomplete ? e2.numeric > e1.numeric && e2.values == e1.values : e2.values > e1.values)), nfail));
 
   PetscCall(ISDestroy(&row));

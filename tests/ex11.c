@@ -3,11 +3,11 @@ same products of AIJ copies of their operands. On one process: random rectangula
 full row and explicit zeros, all-empty ones, and one square matrix as every operand; operands all of our seq\n\
 type, ours first with SeqAIJ ones after it, and SeqAIJ first with ours after it (not for A B^T: PETSc's SeqAIJ\n\
 code loses B^T of a SeqAIJ subclass B). Products whose first operand is ours run in the backend (log event\n\
-ELLGSpGEMM: one run per MatProduct phase; the MatMatMult()-style functions compute the values in their symbolic\n\
+MatGPUSpGEMM: one run per MatProduct phase; the MatMatMult()-style functions compute the values in their symbolic\n\
 phase) and give a result of that operand's type: its size, nonzeros, values and MatMult (the result's format)\n\
 against AIJ's; the numeric phase again after new values of every operand in the same patterns; the\n\
 MatMatMult()-style functions with MAT_INITIAL_MATRIX, then MAT_REUSE_MATRIX after new values;\n\
--matptap_backend_cpu and -mat_product_algorithm_backend_cpu send PtAP to SeqAIJ's host code (no ELLGSpGEMM); a\n\
+-matptap_backend_cpu and -mat_product_algorithm_backend_cpu send PtAP to SeqAIJ's host code (no MatGPUSpGEMM); a\n\
 new nonzero in an operand or in the result after the symbolic phase makes the numeric phase fail with\n\
 PETSC_ERR_ARG_WRONGSTATE. On several processes: MatPtAP and MatMatMult of our mpi type (with ours or MPIAIJ as\n\
 the other operand), initial and reused after new values, against MPIAIJ's; MPIAIJ's PtAP multiplies our seq\n\
@@ -228,10 +228,10 @@ static PetscErrorCode CheckRuns(PetscLogDouble *count, PetscLogDouble expected, 
   PetscLogDouble now;
 
   PetscFunctionBeginUser;
-  PetscCall(EventCount("ELLGSpGEMM", &now));
+  PetscCall(EventCount("MatGPUSpGEMM", &now));
   if (now - *count != expected) {
     *ok = PETSC_FALSE;
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "    FAILED %s: ELLGSpGEMM ran %g times, expected %g\n", what, (double)(now - *count), (double)expected));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "    FAILED %s: MatGPUSpGEMM ran %g times, expected %g\n", what, (double)(now - *count), (double)expected));
   }
   *count = now;
   PetscFunctionReturn(0);
@@ -272,7 +272,7 @@ static PetscErrorCode CheckProduct(MatProductType t, OperandCase cs, OperandMix 
 
   /* MatProduct: symbolic and numeric phases; the numeric phase again after new values */
   ok = PETSC_TRUE;
-  PetscCall(EventCount("ELLGSpGEMM", &count));
+  PetscCall(EventCount("MatGPUSpGEMM", &count));
   PetscCall(ProductSymbolic(t, X, &C));
   PetscCall(MatProductNumeric(C));
   PetscCall(CheckRuns(&count, backend ? 2 : 0, "symbolic and numeric", &ok));
@@ -320,7 +320,7 @@ static PetscErrorCode CheckProduct(MatProductType t, OperandCase cs, OperandMix 
 }
 
 /* CheckCPUOptions - -matptap_backend_cpu (MatPtAP) and -mat_product_algorithm_backend_cpu (MatProduct) send the
-   PtAP of operands of ours to SeqAIJ's host code: AIJ's result, ELLGSpGEMM does not run; without them it runs again */
+   PtAP of operands of ours to SeqAIJ's host code: AIJ's result, MatGPUSpGEMM does not run; without them it runs again */
 static PetscErrorCode CheckCPUOptions(const char *seq, PetscRandom rnd, PetscInt *nfail)
 {
   PetscInt       nin, shape[3][2];
@@ -336,7 +336,7 @@ static PetscErrorCode CheckCPUOptions(const char *seq, PetscRandom rnd, PetscInt
     PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &c[i], seq, &X[i]));
     PetscCall(CreateMatCSR(PETSC_COMM_SELF, PETSC_DECIDE, PETSC_DECIDE, &c[i], MATSEQAIJ, &R[i]));
   }
-  PetscCall(EventCount("ELLGSpGEMM", &count));
+  PetscCall(EventCount("MatGPUSpGEMM", &count));
 
   /* MatPtAP with -matptap_backend_cpu, initial and reused after new values */
   ok = PETSC_TRUE;
@@ -490,9 +490,9 @@ static PetscErrorCode CheckMPI(const char *mpi, PetscRandom rnd, PetscInt *nfail
         PetscCall(CreateMatCSR(comm, PETSC_DECIDE, PETSC_DECIDE, &c[i], i == 1 && second ? MATMPIAIJ : mpi, &X[i]));
         PetscCall(CreateMatCSR(comm, PETSC_DECIDE, PETSC_DECIDE, &c[i], MATMPIAIJ, &R[i]));
       }
-      PetscCall(EventCount("ELLGSpGEMM", &count));
+      PetscCall(EventCount("MatGPUSpGEMM", &count));
       PetscCall(ProductApi(t, X, MAT_INITIAL_MATRIX, &C));
-      PetscCall(EventCount("ELLGSpGEMM", &now));
+      PetscCall(EventCount("MatGPUSpGEMM", &now));
       ran = (PetscBool)(now > count);
       PetscCall(ProductApi(t, R, MAT_INITIAL_MATRIX, &Cref));
       PetscCall(CheckResult(C, Cref, NULL, rnd, "MAT_INITIAL_MATRIX", &ok));

@@ -3,7 +3,7 @@ SOR (forward, backward and symmetric sweeps, with and without a zero initial gue
 sweeps, a shift) of a 2D 5-point Laplacian (red-black) and of a 2D grid with 2 coupled unknowns per point (block\n\
 size 2) against SeqAIJ's SOR of the matrix permuted into the order of the colors, on the matrix's vectors and\n\
 on VECSEQ; -mat_gpu_sor host, SOR_EISENSTAT and SOR_APPLY_UPPER give SeqAIJ's natural-order results exactly\n\
-(the ELLGSOR event does not run); SOR after new values and after a new nonzero; a zero diagonal fails with\n\
+(the MatGPUSOR event does not run); SOR after new values and after a new nonzero; a zero diagonal fails with\n\
 PETSC_ERR_MAT_LU_ZRPVT; CG with PCSOR converges within a factor 2 of AIJ's iterations; MatMultTranspose and\n\
 MatMultTransposeAdd of a tall matrix with MAT_FORM_EXPLICIT_TRANSPOSE, after MatScale and without the option;\n\
 MatAXPY with SUBSET_NONZERO_PATTERN and DIFFERENT_NONZERO_PATTERN (X ours or SeqAIJ, a subset of Y's pattern or\n\
@@ -222,17 +222,17 @@ static PetscErrorCode RandomVecs(PetscInt m, PetscRandom rnd, Vec *b, Vec *x0)
   PetscFunctionReturn(0);
 }
 
-/* CheckRuns - whether ELLGSOR ran (more) since *count (ran: expected to run or not), which it then updates; prints
+/* CheckRuns - whether MatGPUSOR ran (more) since *count (ran: expected to run or not), which it then updates; prints
    what failed and clears *ok */
 static PetscErrorCode CheckRuns(PetscLogDouble *count, PetscBool ran, const char *what, PetscBool *ok)
 {
   PetscLogDouble now;
 
   PetscFunctionBeginUser;
-  PetscCall(EventCount("ELLGSOR", &now));
+  PetscCall(EventCount("MatGPUSOR", &now));
   if ((now > *count) != ran) {
     *ok = PETSC_FALSE;
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "    FAILED %s: ELLGSOR ran %g times, expected %s\n", what, (double)(now - *count), ran ? "some" : "none"));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "    FAILED %s: MatGPUSOR ran %g times, expected %s\n", what, (double)(now - *count), ran ? "some" : "none"));
   }
   *count = now;
   PetscFunctionReturn(0);
@@ -246,7 +246,7 @@ static const PetscInt     Its[][2]     = {{1, 1}, {2, 3}};
 
 /* CheckMulticolor - multicolor SOR of A (ours; R its AIJ copy; perm the order of its colors) for every sweep, on
    the matrix's vectors and on VECSEQ: with and without a zero initial guess, each omega, shift, its and lits,
-   against PermutedSOR(); ELLGSOR runs */
+   against PermutedSOR(); MatGPUSOR runs */
 static PetscErrorCode CheckMulticolor(Mat A, Mat R, const PetscInt perm[], const char *name, PetscRandom rnd, PetscInt *nfail)
 {
   PetscInt       m;
@@ -261,7 +261,7 @@ static PetscErrorCode CheckMulticolor(Mat A, Mat R, const PetscInt perm[], const
     for (PetscInt dev = 1; dev >= 0; dev--) {
       PetscBool ok = PETSC_TRUE;
 
-      PetscCall(EventCount("ELLGSOR", &count));
+      PetscCall(EventCount("MatGPUSOR", &count));
       for (PetscInt zero = 0; zero < 2; zero++)
         for (size_t o = 0; o < PETSC_STATIC_ARRAY_LENGTH(Omegas); o++)
           for (size_t sh = 0; sh < PETSC_STATIC_ARRAY_LENGTH(Shifts); sh++)
@@ -277,7 +277,7 @@ static PetscErrorCode CheckMulticolor(Mat A, Mat R, const PetscInt perm[], const
 }
 
 /* CheckNatural - MatSOR() of A with flags that SeqAIJ's code applies (or with -mat_gpu_sor host, any flags) gives
-   SeqAIJ's natural-order results exactly, without ELLGSOR; flags: 0-terminated list of the sweeps to try */
+   SeqAIJ's natural-order results exactly, without MatGPUSOR; flags: 0-terminated list of the sweeps to try */
 static PetscErrorCode CheckNatural(Mat A, Mat R, const MatSORType flags[], PetscRandom rnd, PetscBool *ok)
 {
   PetscInt       m;
@@ -287,7 +287,7 @@ static PetscErrorCode CheckNatural(Mat A, Mat R, const MatSORType flags[], Petsc
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(A, &m, NULL));
   PetscCall(RandomVecs(m, rnd, &b0, &x0));
-  PetscCall(EventCount("ELLGSOR", &count));
+  PetscCall(EventCount("MatGPUSOR", &count));
   for (PetscInt f = 0; flags[f]; f++)
     for (PetscInt dev = 0; dev < 2; dev++)
       for (size_t o = 0; o < PETSC_STATIC_ARRAY_LENGTH(Omegas); o++)
@@ -376,7 +376,7 @@ static PetscErrorCode CheckSORSeq(const char *seq, PetscRandom rnd, PetscInt *nf
     PetscCall(Assemble(A, MAT_FINAL_ASSEMBLY));
     PetscCall(Assemble(R, MAT_FINAL_ASSEMBLY));
     PetscCall(RandomVecs(lap.M, rnd, &b0, &x0));
-    PetscCall(EventCount("ELLGSOR", &count));
+    PetscCall(EventCount("MatGPUSOR", &count));
     PetscCall(SORCase(A, R, perm, PETSC_TRUE, b0, x0, 1.3, SOR_SYMMETRIC_SWEEP, 0.0, 2, 1, &ok));
     PetscCall(SORCase(A, R, perm, PETSC_FALSE, b0, x0, 1.0, SOR_FORWARD_SWEEP | SOR_ZERO_INITIAL_GUESS, 0.0, 1, 1, &ok));
     PetscCall(CheckRuns(&count, PETSC_TRUE, "new values", &ok));
@@ -452,7 +452,7 @@ static PetscErrorCode CheckSORSeq(const char *seq, PetscRandom rnd, PetscInt *nf
     if (stored) {
       PetscLogDouble count;
 
-      PetscCall(EventCount("ELLGSOR", &count));
+      PetscCall(EventCount("MatGPUSOR", &count));
       PetscCall(SORCase(A, R, perm, PETSC_TRUE, b0, x0, 1.0, SOR_SYMMETRIC_SWEEP, 0.5, 1, 1, &ok));
       PetscCall(CheckRuns(&count, PETSC_TRUE, "after the error", &ok)); /* the event ended after the error */
     }
@@ -517,7 +517,7 @@ static PetscErrorCode SolveIts(Mat A, KSPType ksptype, PetscInt *its, PetscBool 
 }
 
 /* CheckKSP - CG and GMRES with PCSOR on the 2D Laplacian of type (ours) and of AIJ: both converge, ours within a
-   factor 2 of AIJ's iterations, and multicolor SOR ran (ELLGSOR) on every process */
+   factor 2 of AIJ's iterations, and multicolor SOR ran (MatGPUSOR) on every process */
 static PetscErrorCode CheckKSP(MPI_Comm comm, MatType type, MatType aij, PetscInt *nfail)
 {
   const KSPType ksptypes[] = {KSPCG, KSPGMRES};
@@ -534,9 +534,9 @@ static PetscErrorCode CheckKSP(MPI_Comm comm, MatType type, MatType aij, PetscIn
     PetscBool      conv, convr, ran, ok;
     PetscLogDouble count, now;
 
-    PetscCall(EventCount("ELLGSOR", &count));
+    PetscCall(EventCount("MatGPUSOR", &count));
     PetscCall(SolveIts(A, ksptypes[k], &its, &conv));
-    PetscCall(EventCount("ELLGSOR", &now));
+    PetscCall(EventCount("MatGPUSOR", &now));
     ran = (PetscBool)(now > count);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ran, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
     PetscCall(SolveIts(R, ksptypes[k], &itsr, &convr));

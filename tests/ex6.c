@@ -1,6 +1,6 @@
 static char help[] = "Sparse times dense, C = A B (MatMatMult, MatProduct AB), of matrices of one of our types with dense\n\
 matrices (MATSEQDENSE, MATMPIDENSE) against AIJ times dense, on random, power-law and edge-case matrices, for B\n\
-of L = 1 to 64 columns: each product runs in the format (log event ELLGSpMM); MatProduct reuse after A's values\n\
+of L = 1 to 64 columns: each product runs in the format (log event MatGPUSpMM); MatProduct reuse after A's values\n\
 (and B's) change; B and C with leading dimensions larger than their rows; A^T B, which AIJ computes; products of\n\
 nonconforming sizes fail as with AIJ. Prints pass/fail lines only, the same for every type and option.\n\
   -type <ellg,pjds,slicedell>: the type (root name)\n\
@@ -39,7 +39,7 @@ static PetscErrorCode CheckRan(MPI_Comm comm, PetscLogDouble *count, PetscLogDou
   PetscBool      same;
 
   PetscFunctionBeginUser;
-  PetscCall(EventCount("ELLGSpMM", &now));
+  PetscCall(EventCount("MatGPUSpMM", &now));
   same = (PetscBool)(now - *count == expected);
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, ELLG_MPI_BOOL, MPI_LAND, comm));
   if (!same) {
@@ -65,7 +65,7 @@ static PetscErrorCode CheckProducts(Mat A, Mat R, const char *name, PetscInt L, 
   if (L) PetscCall(PetscSNPrintf(check, sizeof(check), "C = A B in the format, L = %" PetscInt_FMT, L));
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
-  PetscCall(EventCount("ELLGSpMM", &count));
+  PetscCall(EventCount("MatGPUSpMM", &count));
   for (size_t l = 0; l < nl; l++) {
     Mat B, C, Cref;
 
@@ -97,7 +97,7 @@ static PetscErrorCode CheckReuse(Mat A, Mat R, const CSR *c, const char *name, P
   PetscCall(MatGetLocalSize(A, NULL, &n));
   PetscCall(MatGetSize(A, NULL, &N));
   PetscCall(DenseRandom(comm, MATDENSE, n, N, 19, 0, rnd, &B));
-  PetscCall(EventCount("ELLGSpMM", &count));
+  PetscCall(EventCount("MatGPUSpMM", &count));
   PetscCall(MatProductCreate(A, B, NULL, &D));
   PetscCall(MatProductSetType(D, MATPRODUCT_AB));
   PetscCall(MatProductSetFromOptions(D));
@@ -181,7 +181,7 @@ static PetscErrorCode CheckTransposeProduct(Mat A, Mat R, const char *name, Pets
   PetscCall(MatGetLocalSize(A, &m, NULL));
   PetscCall(MatGetSize(A, &M, NULL));
   PetscCall(DenseRandom(comm, MATDENSE, m, M, 5, 0, rnd, &B));
-  PetscCall(EventCount("ELLGSpMM", &count));
+  PetscCall(EventCount("MatGPUSpMM", &count));
   PetscCall(MatTransposeMatMult(A, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &C));
   PetscCall(CheckRan(comm, &count, 0, "MatTransposeMatMult", &ok));
   PetscCall(MatTransposeMatMult(R, B, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &Cref));

@@ -3,7 +3,7 @@ conversions both ways (initial, reuse, in place) and to AIJ; the operations that
 scale, copy, axpy, Frobenius norm, duplicate), each checked to move no values; inherited host operations after\n\
 the backend copy was written (MatDenseGetArray, MatSetValues, MatGetValues, MatView and MatLoad, MatTranspose,\n\
 MatMult, column vectors, submatrices, placed arrays); C = A B of a matrix of one of our types with a device dense\n\
-B for L = 1 to 33 against AIJ times dense: on the backend copies (log events ELLGSpMM, not ELLGSpMMChunks, no\n\
+B for L = 1 to 33 against AIJ times dense: on the backend copies (log events MatGPUSpMM, not MatGPUSpMMChunks, no\n\
 copies of B or C), C of type MATDENSEGPU, MatProductNumeric after A's and B's values change, B changed on the host\n\
 taking the chunked path; errors for bad input. Prints pass/fail lines only, the same for every type and layout.\n\
   -type <ellg,pjds,slicedell>: the sparse type (root name)\n\
@@ -24,8 +24,8 @@ typedef struct {
 static PetscErrorCode GetCounts(Counts *c)
 {
   PetscFunctionBeginUser;
-  PetscCall(EventCount("ELLGSpMM", &c->spmm));
-  PetscCall(EventCount("ELLGSpMMChunks", &c->chunks));
+  PetscCall(EventCount("MatGPUSpMM", &c->spmm));
+  PetscCall(EventCount("MatGPUSpMMChunks", &c->chunks));
   PetscCall(EventCount("DenseGPUCopyTo", &c->to));
   PetscCall(EventCount("DenseGPUCopyFrom", &c->from));
   PetscFunctionReturn(0);

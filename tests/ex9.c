@@ -128,11 +128,11 @@ static PetscErrorCode DenseProduct(Mat A, Mat R, PetscRandom rnd, PetscInt *nfai
   PetscCall(MatConvert(B, MATDENSE, MAT_INITIAL_MATRIX, &Bh));
   PetscCall(MatDenseCUDAGetArray(B, &b));
   PetscCall(MatDenseCUDARestoreArray(B, &b));
-  PetscCall(EventCount("ELLGSpMMChunks", &chunks[0]));
+  PetscCall(EventCount("MatGPUSpMMChunks", &chunks[0]));
   PetscCall(EventCount("MatDenseCopyTo", &to[0]));
   PetscCall(EventCount("MatDenseCopyFrom", &from[0]));
   PetscCall(MatMatMult(A, B, MAT_INITIAL_MATRIX, 2.0, &C));
-  PetscCall(EventCount("ELLGSpMMChunks", &chunks[1]));
+  PetscCall(EventCount("MatGPUSpMMChunks", &chunks[1]));
   PetscCall(EventCount("MatDenseCopyTo", &to[1]));
   PetscCall(EventCount("MatDenseCopyFrom", &from[1]));
   PetscCall(MatMatMult(R, Bh, MAT_INITIAL_MATRIX, 2.0, &Cref));

@@ -1,6 +1,6 @@
 /*
    The numeric incomplete factorizations (ILU(k), ICC(k)) of our seq types in the backend's memory, and the
-   solves with their factors (src/mat/formats/trisolve/ilu.c; ellgilukernels.h for the kernels).
+   solves with their factors (src/mat/solvers/trisolve/ilu.c; ellgilukernels.h for the kernels).
 
    The pattern comes once from PETSc's symbolic factorization, as one CSR of order n in the factor's numbering
    (rows sorted, each with its diagonal): L left of the diagonal, U the rest; for ICC the upper triangle and its

@@ -54,7 +54,7 @@ static inline PetscErrorCode MatELLGBoundToCPU(Mat A, PetscBool *bound)
 
 /* Log events (src/sys/events.c, registered in PetscELLGInitializePackage()) */
 PETSC_INTERN PetscErrorCode PetscELLGRegisterEvents_Private(void);
-PETSC_INTERN PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, ELLG_SpGEMM, ELLG_SOR, MATGPU_CreateGraph, MATGPU_Coarsen;
+PETSC_INTERN PetscLogEvent MATGPU_Build, MATGPU_CopyToGPU, MATGPU_UpdateValues, MATGPU_Mult, MATGPU_MultAdd, MATGPU_MultT, MATGPU_MultTAdd, MATGPU_GetDiagonal, MATGPU_HaloBegin, MATGPU_HaloEnd, MATGPU_SpMM, MATGPU_SpMMChunks, MATGPU_TriBuild, MATGPU_TriValues, MATGPU_TriSolve, MATGPU_FactorNumeric, MATGPU_SpGEMM, MATGPU_SOR, MATGPU_CreateGraph, MATGPU_Coarsen;
 PETSC_INTERN PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 /* Memory in the space a backend computes in: device memory for cuda, a separate host

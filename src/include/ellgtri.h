@@ -1,5 +1,5 @@
 /*
-   The triangles of the factors of our seq types (src/mat/formats/trisolve): built once per symbolic
+   The triangles of the factors of our seq types (src/mat/solvers/trisolve): built once per symbolic
    factorization from the factor's structure, their values refreshed from the factor's value array
    after each numeric factorization, solved in the backend's memory (ellgtrisolve.h for the kernels).
 
@@ -27,6 +27,6 @@ PETSC_INTERN PetscErrorCode ELLGTriCreateTranspose(ELLGTri, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriSetJacobiSweeps(ELLGTri, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGTriSetValues(ELLGTri, const PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriSetValuesBackend(ELLGTri, const PetscScalar[]);
-PETSC_INTERN PetscErrorCode ELLGTriSolve(ELLGTri, const PetscScalar[], PetscScalar[]);
+PETSC_INTERN PetscErrorCode MatGPUTriSolve(ELLGTri, const PetscScalar[], PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriGetInfo(ELLGTri, ELLGTriMethod *, PetscInt *, PetscInt *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGTriDestroy(ELLGTri *);

@@ -1,30 +1,30 @@
 /* The log events of the package: defined here, registered by PetscELLGInitializePackage() */
 #include <ellgimpl.h>
 
-PetscLogEvent ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_Mult, ELLG_MultAdd, ELLG_MultT, ELLG_MultTAdd, ELLG_GetDiagonal, ELLG_HaloBegin, ELLG_HaloEnd, ELLG_SpMM, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, ELLG_SpGEMM, ELLG_SOR, MATGPU_CreateGraph, MATGPU_Coarsen;
+PetscLogEvent MATGPU_Build, MATGPU_CopyToGPU, MATGPU_UpdateValues, MATGPU_Mult, MATGPU_MultAdd, MATGPU_MultT, MATGPU_MultTAdd, MATGPU_GetDiagonal, MATGPU_HaloBegin, MATGPU_HaloEnd, MATGPU_SpMM, MATGPU_SpMMChunks, MATGPU_TriBuild, MATGPU_TriValues, MATGPU_TriSolve, MATGPU_FactorNumeric, MATGPU_SpGEMM, MATGPU_SOR, MATGPU_CreateGraph, MATGPU_Coarsen;
 PetscLogEvent VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU;
 
 PetscErrorCode PetscELLGRegisterEvents_Private(void)
 {
   PetscFunctionBegin;
-  PetscCall(PetscLogEventRegister("ELLGBuild", MAT_CLASSID, &ELLG_Build));
-  PetscCall(PetscLogEventRegister("ELLGCopyToGPU", MAT_CLASSID, &ELLG_CopyToGPU));
-  PetscCall(PetscLogEventRegister("ELLGUpdateVals", MAT_CLASSID, &ELLG_UpdateValues));
-  PetscCall(PetscLogEventRegister("ELLGMult", MAT_CLASSID, &ELLG_Mult));
-  PetscCall(PetscLogEventRegister("ELLGMultAdd", MAT_CLASSID, &ELLG_MultAdd));
-  PetscCall(PetscLogEventRegister("ELLGMultT", MAT_CLASSID, &ELLG_MultT));
-  PetscCall(PetscLogEventRegister("ELLGMultTAdd", MAT_CLASSID, &ELLG_MultTAdd));
-  PetscCall(PetscLogEventRegister("ELLGGetDiag", MAT_CLASSID, &ELLG_GetDiagonal));
-  PetscCall(PetscLogEventRegister("ELLGHaloBegin", MAT_CLASSID, &ELLG_HaloBegin));
-  PetscCall(PetscLogEventRegister("ELLGHaloEnd", MAT_CLASSID, &ELLG_HaloEnd));
-  PetscCall(PetscLogEventRegister("ELLGSpMM", MAT_CLASSID, &ELLG_SpMM));
-  PetscCall(PetscLogEventRegister("ELLGSpMMChunks", MAT_CLASSID, &ELLG_SpMMChunks));
-  PetscCall(PetscLogEventRegister("ELLGTriBuild", MAT_CLASSID, &ELLG_TriBuild));
-  PetscCall(PetscLogEventRegister("ELLGTriValues", MAT_CLASSID, &ELLG_TriValues));
-  PetscCall(PetscLogEventRegister("ELLGTriSolve", MAT_CLASSID, &ELLG_TriSolve));
-  PetscCall(PetscLogEventRegister("MatGPUFactorNum", MAT_CLASSID, &ELLG_FactorNumeric));
-  PetscCall(PetscLogEventRegister("ELLGSpGEMM", MAT_CLASSID, &ELLG_SpGEMM));
-  PetscCall(PetscLogEventRegister("ELLGSOR", MAT_CLASSID, &ELLG_SOR));
+  PetscCall(PetscLogEventRegister("MatGPUBuild", MAT_CLASSID, &MATGPU_Build));
+  PetscCall(PetscLogEventRegister("MatGPUCopyTo", MAT_CLASSID, &MATGPU_CopyToGPU));
+  PetscCall(PetscLogEventRegister("MatGPUUpdateVals", MAT_CLASSID, &MATGPU_UpdateValues));
+  PetscCall(PetscLogEventRegister("MatGPUMult", MAT_CLASSID, &MATGPU_Mult));
+  PetscCall(PetscLogEventRegister("MatGPUMultAdd", MAT_CLASSID, &MATGPU_MultAdd));
+  PetscCall(PetscLogEventRegister("MatGPUMultT", MAT_CLASSID, &MATGPU_MultT));
+  PetscCall(PetscLogEventRegister("MatGPUMultTAdd", MAT_CLASSID, &MATGPU_MultTAdd));
+  PetscCall(PetscLogEventRegister("MatGPUGetDiag", MAT_CLASSID, &MATGPU_GetDiagonal));
+  PetscCall(PetscLogEventRegister("MatGPUHaloBegin", MAT_CLASSID, &MATGPU_HaloBegin));
+  PetscCall(PetscLogEventRegister("MatGPUHaloEnd", MAT_CLASSID, &MATGPU_HaloEnd));
+  PetscCall(PetscLogEventRegister("MatGPUSpMM", MAT_CLASSID, &MATGPU_SpMM));
+  PetscCall(PetscLogEventRegister("MatGPUSpMMChunks", MAT_CLASSID, &MATGPU_SpMMChunks));
+  PetscCall(PetscLogEventRegister("MatGPUTriBuild", MAT_CLASSID, &MATGPU_TriBuild));
+  PetscCall(PetscLogEventRegister("MatGPUTriValues", MAT_CLASSID, &MATGPU_TriValues));
+  PetscCall(PetscLogEventRegister("MatGPUTriSolve", MAT_CLASSID, &MATGPU_TriSolve));
+  PetscCall(PetscLogEventRegister("MatGPUFactorNum", MAT_CLASSID, &MATGPU_FactorNumeric));
+  PetscCall(PetscLogEventRegister("MatGPUSpGEMM", MAT_CLASSID, &MATGPU_SpGEMM));
+  PetscCall(PetscLogEventRegister("MatGPUSOR", MAT_CLASSID, &MATGPU_SOR));
   PetscCall(PetscLogEventRegister("MatGPUCreateGraph", MAT_CLASSID, &MATGPU_CreateGraph));
   PetscCall(PetscLogEventRegister("MatGPUCoarsen", MAT_CLASSID, &MATGPU_Coarsen));
   PetscCall(PetscLogEventRegister("VecGPUCopyTo", VEC_CLASSID, &VECGPU_CopyToGPU));
@@ -39,7 +39,7 @@ PetscErrorCode PetscELLGRegisterEvents_Private(void)
      which hangs when they do not log it too; PETSc marks its own device copies the same way.
   */
   {
-    const PetscLogEvent local[] = {ELLG_Build, ELLG_CopyToGPU, ELLG_UpdateValues, ELLG_SpMMChunks, ELLG_TriBuild, ELLG_TriValues, ELLG_TriSolve, ELLG_FactorNumeric, MATGPU_CreateGraph, MATGPU_Coarsen, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
+    const PetscLogEvent local[] = {MATGPU_Build, MATGPU_CopyToGPU, MATGPU_UpdateValues, MATGPU_SpMMChunks, MATGPU_TriBuild, MATGPU_TriValues, MATGPU_TriSolve, MATGPU_FactorNumeric, MATGPU_CreateGraph, MATGPU_Coarsen, VECGPU_CopyToGPU, VECGPU_CopyFromGPU, MATDENSEGPU_CopyToGPU, MATDENSEGPU_CopyFromGPU};
 
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(local); i++) PetscCall(PetscLogEventSetCollective(local[i], PETSC_FALSE));
   }

@@ -238,11 +238,11 @@ static PetscErrorCode ELLGCSRUpload(PetscELLGBackend be, ELLGCSR *csr, const Pet
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_CopyToGPU, 0, 0, 0, 0));
   ierr = ELLGCSRUploadArrays(be, csr, len, aj, aa, &ti, &tj);
   PetscCall(PetscFree(ti));
   PetscCall(PetscFree(tj));
-  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_CopyToGPU, 0, 0, 0, 0));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -418,10 +418,10 @@ PetscErrorCode ELLGFormatUpdateValues(ELLGFormat fmt, const PetscInt *ai, const 
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_CopyToGPU, 0, 0, 0, 0));
   ierr = ELLGFormatUpdateValuesBegin(fmt, ai, &dval);
   if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, dval, aa, sizeof(PetscScalar) * (size_t)fmt->nnz, ELLG_MEMCPY_HTOD);
-  PetscCall(PetscLogEventEnd(ELLG_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_CopyToGPU, 0, 0, 0, 0));
   PetscCall(ELLGFormatUpdateValuesEnd(fmt, (PetscBool)(ierr != PETSC_SUCCESS), &dval));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);

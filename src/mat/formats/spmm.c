@@ -17,7 +17,7 @@
        them (copies that size run near full bandwidth), and no more than the S slots fit in a quarter of
        the free device memory.
    The host backend runs the same loop with its own memory in place of the device's: no streams, no
-   pinned buffers; the chunks are packed straight into the slots' buffers. Log event ELLGSpMMChunks.
+   pinned buffers; the chunks are packed straight into the slots' buffers. Log event MatGPUSpMMChunks.
 
    When the B_t and C are in the backend's memory already (device dense matrices), ELLGSpMMApplyBackend()
    runs the formats' kernels on them, all columns at once, on the default stream.
@@ -44,7 +44,7 @@ struct _p_ELLGSpMM {
   size_t           worksize;
 };
 
-PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, ELLGSpMM *p)
+PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, MatGPUSpMM *p)
 {
   PetscFunctionBegin;
   PetscCall(PetscNew(p));
@@ -53,7 +53,7 @@ PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, ELLGSpMM *p)
 }
 
 /* frees the slots; no chunk is in flight (ELLGSpMMApply() waits for all) */
-static PetscErrorCode ELLGSpMMFreeSlots(ELLGSpMM p)
+static PetscErrorCode ELLGSpMMFreeSlots(MatGPUSpMM p)
 {
   PetscFunctionBegin;
   for (PetscInt s = 0; s < p->nslots; s++) {
@@ -76,7 +76,7 @@ static PetscErrorCode ELLGSpMMFreeSlots(ELLGSpMM p)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode ELLGSpMMDestroy(ELLGSpMM *p)
+PetscErrorCode ELLGSpMMDestroy(MatGPUSpMM *p)
 {
   PetscFunctionBegin;
   if (!*p) PetscFunctionReturn(PETSC_SUCCESS);
@@ -90,7 +90,7 @@ PetscErrorCode ELLGSpMMDestroy(ELLGSpMM *p)
    there are large enough */
 /* the buffers of the p->nslots slots (each one's stream and pinned host buffers for cuda); a slot's are in it as
    soon as they are allocated, so that ELLGSpMMFreeSlots() frees them when this fails */
-static PetscErrorCode ELLGSpMMAllocSlots(ELLGSpMM p, size_t bsize, size_t csize, size_t wsize)
+static PetscErrorCode ELLGSpMMAllocSlots(MatGPUSpMM p, size_t bsize, size_t csize, size_t wsize)
 {
   const size_t sz = sizeof(PetscScalar);
 
@@ -112,7 +112,7 @@ static PetscErrorCode ELLGSpMMAllocSlots(ELLGSpMM p, size_t bsize, size_t csize,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode ELLGSpMMSetUp(ELLGSpMM p, PetscInt L, PetscInt w, PetscInt S, size_t bsize, size_t csize, size_t wsize)
+static PetscErrorCode ELLGSpMMSetUp(MatGPUSpMM p, PetscInt L, PetscInt w, PetscInt S, size_t bsize, size_t csize, size_t wsize)
 {
   const size_t   sz = sizeof(PetscScalar);
   PetscErrorCode ierr;
@@ -133,7 +133,7 @@ static PetscErrorCode ELLGSpMMSetUp(ELLGSpMM p, PetscInt L, PetscInt w, PetscInt
 }
 
 /* the streams S and the columns w of a chunk (see the top of the file); brows, crows: rows of the B_t, of C */
-static PetscErrorCode ELLGSpMMChooseChunks(ELLGSpMM p, ELLGFormat f, PetscInt L, PetscInt brows, PetscInt crows, PetscInt *S, PetscInt *w)
+static PetscErrorCode ELLGSpMMChooseChunks(MatGPUSpMM p, ELLGFormat f, PetscInt L, PetscInt brows, PetscInt crows, PetscInt *S, PetscInt *w)
 {
   PetscFunctionBegin;
   *S = f->spmm_streams ? f->spmm_streams : SPMM_DEFAULT_STREAMS;
@@ -184,7 +184,7 @@ static PetscErrorCode ELLGSpMMTermRun(const ELLGSpMMTerm *term, PetscBool add, P
 }
 
 /* starts the chunk of columns j0 .. j0 + w - 1 in the slot (see the top of the file) */
-static PetscErrorCode ELLGSpMMStart(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt j0, PetscInt w, PetscInt m, PetscInt nterms, const ELLGSpMMTerm terms[])
+static PetscErrorCode ELLGSpMMStart(MatGPUSpMM p, ELLGSpMMSlot *slot, PetscInt j0, PetscInt w, PetscInt m, PetscInt nterms, const ELLGSpMMTerm terms[])
 {
   PetscScalar *pack = p->backend == PETSCELLG_BACKEND_CUDA ? slot->hB : slot->B;
   PetscInt     off  = 0; /* rows of the B_t before term t */
@@ -211,7 +211,7 @@ static PetscErrorCode ELLGSpMMStart(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt j0,
 }
 
 /* waits for the chunk in the slot and copies it into C */
-static PetscErrorCode ELLGSpMMFinish(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt m, PetscScalar *C, PetscInt ldc)
+static PetscErrorCode ELLGSpMMFinish(MatGPUSpMM p, ELLGSpMMSlot *slot, PetscInt m, PetscScalar *C, PetscInt ldc)
 {
   const PetscScalar *src = slot->C;
 
@@ -229,7 +229,7 @@ static PetscErrorCode ELLGSpMMFinish(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt m,
 
 /* checks that the terms' formats are in the backend of p with as many rows as C, of leading dimension
    ldc; brows: the rows of the B_t together */
-static PetscErrorCode ELLGSpMMCheckTerms(ELLGSpMM p, PetscInt nterms, const ELLGSpMMTerm terms[], PetscInt ldc, PetscInt *brows)
+static PetscErrorCode ELLGSpMMCheckTerms(MatGPUSpMM p, PetscInt nterms, const ELLGSpMMTerm terms[], PetscInt ldc, PetscInt *brows)
 {
   const PetscInt m = terms[0].fmt->m;
 
@@ -248,7 +248,7 @@ static PetscErrorCode ELLGSpMMCheckTerms(ELLGSpMM p, PetscInt nterms, const ELLG
    ELLGSpMMApply - C = sum_t A_t B_t for the L columns of the B_t, on the host; every term's format must
    be up to date with its matrix, in the backend of p, with as many rows as C (m, leading dimension ldc)
 */
-PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
+PetscErrorCode ELLGSpMMApply(MatGPUSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
 {
   const PetscInt m = terms[0].fmt->m;
   PetscInt       brows, S, w, nchunks;
@@ -258,7 +258,7 @@ PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLG
   PetscCall(ELLGSpMMCheckTerms(p, nterms, terms, ldc, &brows));
   for (PetscInt s = 0; s < p->nslots; s++) p->slots[s].w = 0; /* a chunk that an earlier product failed to finish is dropped */
   if (!m || !L) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscLogEventBegin(ELLG_SpMMChunks, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_SpMMChunks, 0, 0, 0, 0));
   PetscCall(ELLGSpMMChooseChunks(p, terms[0].fmt, L, brows, m, &S, &w));
   for (PetscInt t = 0; t < nterms; t++) wsize = PetscMax(wsize, ELLGFormatSpMMWorkSize(terms[t].fmt, w));
   PetscCall(ELLGSpMMSetUp(p, L, w, S, (size_t)brows * w, (size_t)m * w, wsize));
@@ -270,7 +270,7 @@ PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLG
     PetscCall(ELLGSpMMStart(p, slot, k * w, PetscMin(w, L - k * w), m, nterms, terms));
   }
   for (PetscInt k = PetscMax(0, nchunks - S); k < nchunks; k++) PetscCall(ELLGSpMMFinish(p, &p->slots[k % S], m, C, ldc));
-  PetscCall(PetscLogEventEnd(ELLG_SpMMChunks, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_SpMMChunks, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -280,7 +280,7 @@ PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLG
    kernels run on them directly, all columns at once, on the default stream (that of the vector and
    dense matrix operations); every term's format up to date with its matrix, with as many rows as C
 */
-PetscErrorCode ELLGSpMMApplyBackend(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
+PetscErrorCode ELLGSpMMApplyBackend(MatGPUSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
 {
   const PetscInt m     = terms[0].fmt->m;
   size_t         wsize = 0;

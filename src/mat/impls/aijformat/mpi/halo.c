@@ -230,11 +230,11 @@ static PetscErrorCode HaloExchange(ELLGHalo h, const HaloSide *from, PetscScalar
 PetscErrorCode ELLGHaloForwardBegin(ELLGHalo h, const PetscScalar *x)
 {
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_HaloBegin, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_HaloBegin, 0, 0, 0, 0));
   ELLGHaloCudaCall(h, ELLGCudaExchangeStreamWaitCompute(h->exchange));
   PetscELLGBackendCall(h->backend, ELLGHostGather, ELLGCudaGather, (h->stream, h->own.count, h->own.index_d, x, h->own_d));
   if (!h->gpu_aware) PetscCall(HaloCopy(h, h->own_h, h->own_d, h->own.count, ELLG_MEMCPY_DTOH));
-  PetscCall(PetscLogEventEnd(ELLG_HaloBegin, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_HaloBegin, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -249,7 +249,7 @@ PetscErrorCode ELLGHaloForwardEnd(ELLGHalo h, PetscScalar *ghost)
   PetscScalar *dst = h->ghost_d ? h->ghost_d : ghost;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_HaloEnd, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_HaloEnd, 0, 0, 0, 0));
   ELLGHaloCudaCall(h, ELLGCudaStreamSynchronize(h->stream));
   if (h->gpu_aware) PetscCall(HaloExchange(h, &h->ghost, dst, &h->own, h->own_d));
   else {
@@ -258,7 +258,7 @@ PetscErrorCode ELLGHaloForwardEnd(ELLGHalo h, PetscScalar *ghost)
   }
   if (h->ghost_d) PetscELLGBackendCall(h->backend, ELLGHostScatter, ELLGCudaScatter, (h->stream, h->ghost.count, h->ghost.index_d, h->ghost_d, ghost, 0));
   ELLGHaloCudaCall(h, ELLGCudaComputeWaitExchangeStream(h->exchange));
-  PetscCall(PetscLogEventEnd(ELLG_HaloEnd, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_HaloEnd, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -272,7 +272,7 @@ PetscErrorCode ELLGHaloForwardEnd(ELLGHalo h, PetscScalar *ghost)
 PetscErrorCode ELLGHaloReverseBegin(ELLGHalo h, const PetscScalar *ghost)
 {
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_HaloBegin, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_HaloBegin, 0, 0, 0, 0));
   ELLGHaloCudaCall(h, ELLGCudaExchangeStreamWaitCompute(h->exchange));
   h->reverse_src = ghost;
   if (h->ghost_d) {
@@ -280,7 +280,7 @@ PetscErrorCode ELLGHaloReverseBegin(ELLGHalo h, const PetscScalar *ghost)
     h->reverse_src = h->ghost_d;
   }
   if (!h->gpu_aware) PetscCall(HaloCopy(h, h->ghost_h, h->reverse_src, h->ghost.count, ELLG_MEMCPY_DTOH));
-  PetscCall(PetscLogEventEnd(ELLG_HaloBegin, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_HaloBegin, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -293,7 +293,7 @@ PetscErrorCode ELLGHaloReverseBegin(ELLGHalo h, const PetscScalar *ghost)
 PetscErrorCode ELLGHaloReverseEnd(ELLGHalo h, PetscScalar *y)
 {
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_HaloEnd, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_HaloEnd, 0, 0, 0, 0));
   ELLGHaloCudaCall(h, ELLGCudaStreamSynchronize(h->stream));
   if (h->gpu_aware) PetscCall(HaloExchange(h, &h->own, h->own_d, &h->ghost, h->reverse_src));
   else {
@@ -309,7 +309,7 @@ PetscErrorCode ELLGHaloReverseEnd(ELLGHalo h, PetscScalar *y)
 
     PetscELLGBackendCall(h->backend, ELLGHostScatter, ELLGCudaScatter, (NULL, cnt, h->own.index_d + off, h->own_d + off, y, 1));
   }
-  PetscCall(PetscLogEventEnd(ELLG_HaloEnd, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_HaloEnd, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -17,7 +17,7 @@
 #include <ellgspmm.h>
 
 typedef struct {
-  ELLGSpMM         spmm;
+  MatGPUSpMM         spmm;
   PetscInt         L;            /* columns of B and C */
   MPI_Datatype     row;          /* a row of B: L contiguous scalars */
   PetscScalar     *rows;         /* row-major copy of B's local rows (those in send[] filled): the SF's roots */
@@ -220,11 +220,11 @@ static PetscErrorCode MatProductNumeric_MPIAIJFormat_MPIDense(Mat C)
   PetscCall(MatDenseGetLocalMatrix(C, &Cl));
   PetscCall(MatDenseGPUInBackend(Bl, terms[0].fmt->backend, PETSC_TRUE, &bdev));
   PetscCall(MatDenseGPUInBackend(Cl, terms[0].fmt->backend, PETSC_FALSE, &cdev));
-  PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_SpMM, A, B, C, 0));
   if (bdev && cdev) PetscCall(MatProductNumericBackend_MPIAIJFormat_MPIDense(d, Bl, Cl, terms));
   else PetscCall(MatProductNumericHost_MPIAIJFormat_MPIDense(d, Bl, Cl, terms));
   PetscCall(PetscELLGLogFlops(terms[0].fmt->backend, ELLGSpMMFlops(L, 2, terms)));
-  PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_SpMM, A, B, C, 0));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);

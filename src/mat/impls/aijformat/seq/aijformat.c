@@ -68,15 +68,15 @@ PetscErrorCode MatSeqAIJFormatSyncForce(Mat A)
      fails (out of device memory) leaves the matrix to be built at its next use: a failed build frees all
      the format stored, a failed update keeps the old values on the device */
   if (e->built && A->nonzerostate == e->nzstate && e->fmt->n == A->cmap->n && e->fmt->nnz == ai[m]) {
-    PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MATGPU_UpdateValues, A, 0, 0, 0));
     ierr = ELLGFormatUpdateValues(e->fmt, ai, aa);
-    PetscCall(PetscLogEventEnd(ELLG_UpdateValues, A, 0, 0, 0));
+    PetscCall(PetscLogEventEnd(MATGPU_UpdateValues, A, 0, 0, 0));
     if (!ierr) PetscCall(PetscInfo(A, "Updated the values of %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz));
   } else {
     e->built = PETSC_FALSE;
-    PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MATGPU_Build, A, 0, 0, 0));
     ierr = MatSeqAIJFormatBuildFormat(A, m, A->cmap->n, ai, aj, aa);
-    PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
+    PetscCall(PetscLogEventEnd(MATGPU_Build, A, 0, 0, 0));
     if (!ierr) {
       PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
       e->nzstate = A->nonzerostate;
@@ -197,7 +197,7 @@ PetscErrorCode MatSeqAIJFormatRestoreOutput(Vec y, PetscBool keep, Vec yb, Petsc
 static PetscErrorCode MatMultAddKernel_SeqAIJFormat(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
   Mat_SeqAIJFormat  *e     = (Mat_SeqAIJFormat *)A->spptr;
-  PetscLogEvent      event = trans ? (z ? ELLG_MultTAdd : ELLG_MultT) : (z ? ELLG_MultAdd : ELLG_Mult);
+  PetscLogEvent      event = trans ? (z ? MATGPU_MultTAdd : MATGPU_MultT) : (z ? MATGPU_MultAdd : MATGPU_Mult);
   const PetscBool    plain = (PetscBool)(!z && !trans); /* A x alone */
   const PetscScalar *px;
   PetscScalar       *py;
@@ -281,12 +281,12 @@ static PetscErrorCode MatGetDiagonal_SeqAIJFormat(Mat A, Vec d)
     PetscCall(e->aijops.getdiagonal(A, d));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(PetscLogEventBegin(ELLG_GetDiagonal, A, d, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_GetDiagonal, A, d, 0, 0));
   PetscCall(MatSeqAIJFormatGetOutput(A, d, PETSC_FALSE, &db, &pd));
   PetscCall(ELLGFormatGetDiagonal(e->fmt, pd));
   PetscCall(MatSeqAIJFormatRestoreOutput(d, PETSC_FALSE, db, &pd));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
-  PetscCall(PetscLogEventEnd(ELLG_GetDiagonal, A, d, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_GetDiagonal, A, d, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

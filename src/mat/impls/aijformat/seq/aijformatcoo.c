@@ -98,7 +98,7 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, c
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJFormatSync(A)); /* the structure stored (at the first assembly: the values too) */
-  PetscCall(PetscLogEventBegin(ELLG_UpdateValues, A, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_UpdateValues, A, 0, 0, 0));
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   ierr = ELLGFormatUpdateValuesBegin(e->fmt, ai, &val);
   if (!ierr && imode == ADD_VALUES) { /* to the values the host holds */
@@ -117,7 +117,7 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, c
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCall(ELLGFormatUpdateValuesEnd(e->fmt, (PetscBool)(ierr != PETSC_SUCCESS), &val));
-  PetscCall(PetscLogEventEnd(ELLG_UpdateValues, A, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_UpdateValues, A, 0, 0, 0));
   PetscCall(ierr);
   e->state    = ((PetscObject)A)->state; /* the format holds SeqAIJ's new values */
   e->coostate = e->state;

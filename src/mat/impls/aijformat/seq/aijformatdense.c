@@ -32,11 +32,11 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
   PetscCall(MatDenseGPUInBackend(B, term.fmt->backend, PETSC_TRUE, &bdev));
   PetscCall(MatDenseGPUInBackend(C, term.fmt->backend, PETSC_FALSE, &cdev));
   term.rstride = 1;
-  PetscCall(PetscLogEventBegin(ELLG_SpMM, A, B, C, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_SpMM, A, B, C, 0));
   if (bdev && cdev) {
     PetscCall(MatDenseGPUGetBackendArrayRead(B, &term.B, &term.cstride));
     PetscCall(MatDenseGPUGetBackendArrayWrite(C, &c, &ldc));
-    PetscCall(ELLGSpMMApplyBackend((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(ELLGSpMMApplyBackend((MatGPUSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
     PetscCall(MatDenseGPURestoreBackendArrayWrite(C, &c));
     PetscCall(MatDenseGPURestoreBackendArrayRead(B, &term.B));
     PetscCall(PetscELLGLogSynchronize(term.fmt->backend));
@@ -45,12 +45,12 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
     PetscCall(MatDenseGetLDA(C, &ldc));
     PetscCall(MatDenseGetArrayRead(B, &term.B));
     PetscCall(MatDenseGetArrayWrite(C, &c));
-    PetscCall(ELLGSpMMApply((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(ELLGSpMMApply((MatGPUSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
     PetscCall(MatDenseRestoreArrayWrite(C, &c));
     PetscCall(MatDenseRestoreArrayRead(B, &term.B));
   }
   PetscCall(PetscELLGLogFlops(term.fmt->backend, ELLGSpMMFlops(B->cmap->n, 1, &term)));
-  PetscCall(PetscLogEventEnd(ELLG_SpMM, A, B, C, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_SpMM, A, B, C, 0));
   PetscCall(MatAssemblyBegin(C, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(C, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -61,7 +61,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_SeqDense(Mat C)
   Mat_Product *product = C->product;
   Mat          A, B;
   ELLGFormat   fmt;
-  ELLGSpMM     spmm;
+  MatGPUSpMM     spmm;
   PetscBool    isdense, device;
 
   PetscFunctionBegin;

@@ -399,7 +399,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscBool ilu0)
       PetscFunctionReturn(PETSC_SUCCESS);
     }
   }
-  PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_TriBuild, F, 0, 0, 0));
   PetscCall(MatFactorELLGSetUpCommon(F));
   if (ilu0) PetscCall(MatFactorELLGPatternOfMatrix(F, A, &rowptr, &colidx));
   else {
@@ -409,7 +409,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscBool ilu0)
   PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
   PetscCall(MatFactorELLGMapILU(F, A, ilu0, &complete));
   PetscCall(PetscELLGLogSynchronize(f->be));
-  PetscCall(PetscLogEventEnd(ELLG_TriBuild, F, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_TriBuild, F, 0, 0, 0));
   PetscCall(ELLGILUGetInfo(f->ilu, &method, &nnz, &nlev, &bytes));
   f->nz = nnz - n;
   PetscCall(PetscInfo(F, "%s numeric factorization on the %s backend in %" PetscInt_FMT " levels, %" PetscInt_FMT " entries%s, solved with %s, %.1f MB\n", MatFactorTypes[F->factortype], PetscELLGBackends[f->be], nlev, nnz, complete ? "" : " (some of the matrix's entries have no place: it runs on the host)", ELLGTriMethods[method], (double)bytes / 1048576.0));
@@ -454,7 +454,7 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
       *ours = PETSC_FALSE;
       PetscFunctionReturn(PETSC_SUCCESS);
     }
-    PetscCall(PetscLogEventBegin(ELLG_TriBuild, F, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MATGPU_TriBuild, F, 0, 0, 0));
     PetscCall(MatFactorELLGSetUpCommon(F));
     if (f->cholesky) PetscCall(MatFactorELLGBuildCholesky(F, n, ai, aj));
     else {
@@ -464,7 +464,7 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
     PetscCall(ELLGTriSetJacobiSweeps(f->L, f->sweeps));
     PetscCall(ELLGTriSetJacobiSweeps(f->U, f->sweeps));
-  } else PetscCall(PetscLogEventBegin(ELLG_TriValues, F, 0, 0, 0));
+  } else PetscCall(PetscLogEventBegin(MATGPU_TriValues, F, 0, 0, 0));
   tris[0] = f->L;
   tris[1] = f->U;
   tris[2] = f->Lt;
@@ -474,7 +474,7 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     if (tris[k]) PetscCall(ELLGTriSetValues(tris[k], a));
   PetscCall(MatFactorELLGGetValues(F, PETSC_FALSE, &a));
   PetscCall(PetscELLGLogSynchronize(f->be));
-  PetscCall(PetscLogEventEnd(build ? ELLG_TriBuild : ELLG_TriValues, F, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(build ? MATGPU_TriBuild : MATGPU_TriValues, F, 0, 0, 0));
   if (build) {
     PetscInt      nz[2], lev[2];
     size_t        bytes[2];
@@ -521,8 +521,8 @@ static PetscErrorCode MatFactorELLGTriangleSolve(Mat F, PetscBool trans, PetscIn
       PetscCall(ELLGTriSetValues(f->Lt, a));
       PetscCall(MatFactorELLGGetValues(F, PETSC_FALSE, &a));
     }
-    PetscCall(ELLGTriSolve(step ? f->Lt : f->Ut, b, x));
-  } else PetscCall(ELLGTriSolve(step ? f->U : f->L, b, x));
+    PetscCall(MatGPUTriSolve(step ? f->Lt : f->Ut, b, x));
+  } else PetscCall(MatGPUTriSolve(step ? f->U : f->L, b, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -567,7 +567,7 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
   Vec                bb, xb;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(ELLG_TriSolve, F, b, x, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_TriSolve, F, b, x, 0));
   PetscCall(VecGPUGetBackendStandIn(b, f->be, PETSC_TRUE, &f->vwork[0], &bb));
   PetscCall(VecGPUGetBackendStandIn(x, f->be, PETSC_FALSE, &f->vwork[1], &xb));
   PetscCall(VecGPUGetBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
@@ -578,7 +578,7 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
   if (xb != x) PetscCall(VecCopy(xb, x));
   PetscCall(PetscELLGLogFlops(f->be, 2.0 * f->nz + F->rmap->n));
   PetscCall(PetscELLGLogSynchronize(f->be));
-  PetscCall(PetscLogEventEnd(ELLG_TriSolve, F, b, x, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_TriSolve, F, b, x, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -660,12 +660,12 @@ static PetscErrorCode MatFactorELLGNumericILU(Mat F, Mat A, const MatFactorInfo 
   if (!f->ilu) PetscFunctionReturn(PETSC_SUCCESS);
   if (A->nonzerostate != f->anzstate) PetscCall(MatFactorELLGMapILU(F, A, PETSC_FALSE, &complete));
   if (!f->mapped) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscLogEventBegin(ELLG_FactorNumeric, F, A, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_FactorNumeric, F, A, 0, 0));
   PetscCall(MatSeqAIJGetArrayRead(A, &a));
   PetscCall(ELLGILUFactor(f->ilu, a, (PetscBool)(info->shifttype == (PetscReal)MAT_SHIFT_POSITIVE_DEFINITE), info->zeropivot, &bad));
   PetscCall(MatSeqAIJRestoreArrayRead(A, &a));
   PetscCall(PetscELLGLogSynchronize(f->be));
-  PetscCall(PetscLogEventEnd(ELLG_FactorNumeric, F, A, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_FactorNumeric, F, A, 0, 0));
   if (bad < F->rmap->n) {
     PetscCall(PetscInfo(F, "The pivot of row %" PetscInt_FMT " is one PETSc's shift or zero pivot check (%s) may act on: SeqAIJ's numeric factorization on the host\n", bad, MatFactorShiftTypes[(int)info->shifttype]));
     PetscFunctionReturn(PETSC_SUCCESS);

@@ -79,14 +79,14 @@ PetscErrorCode MatSOR_SeqAIJFormat(Mat A, Vec b, PetscReal omega, MatSORType fla
   PetscCheck(its > 0 && lits > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Relaxation requires global its %" PetscInt_FMT " and local its %" PetscInt_FMT " both positive", its, lits);
   PetscCall(MatSeqAIJFormatSorSync(A));
   PetscCall(ELLGSorSetShift(e->sor, shift)); /* a zero diagonal fails here, not with the event begun and the arrays taken */
-  PetscCall(PetscLogEventBegin(ELLG_SOR, A, b, x, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_SOR, A, b, x, 0));
   PetscCall(MatSeqAIJFormatGetInput(A, b, &bb, &pb));
   PetscCall(MatSeqAIJFormatGetOutput(A, x, keep, &xb, &px));
   PetscCall(ELLGSorApply(e->sor, pb, omega, flag, shift, its * lits, px));
   PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(MatSeqAIJFormatRestoreOutput(x, keep, xb, &px));
   PetscCall(PetscELLGLogSynchronize(e->fmt->backend));
-  PetscCall(PetscLogEventEnd(ELLG_SOR, A, b, x, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_SOR, A, b, x, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -50,11 +50,11 @@ PetscErrorCode MatSeqAIJFormatGetExplicitTranspose(Mat A, ELLGCsrMat *T)
   if (!e->transpose || e->transpose->state != ((PetscObject)A)->state) {
     PetscCall(MatSeqAIJFormatTransposeDestroy(&e->transpose));
     PetscCall(PetscNew(&e->transpose));
-    PetscCall(PetscLogEventBegin(ELLG_Build, A, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MATGPU_Build, A, 0, 0, 0));
     PetscCall(MatSeqAIJFormatGetCsrInput(A, &in));
     PetscCall(ELLGCsrMatCreateTranspose(e->fmt->backend, &in, &e->transpose->T));
     PetscCall(MatSeqAIJFormatRestoreCsrInput(A, &in));
-    PetscCall(PetscLogEventEnd(ELLG_Build, A, 0, 0, 0));
+    PetscCall(PetscLogEventEnd(MATGPU_Build, A, 0, 0, 0));
     PetscCall(ELLGCsrMatGetBytes(e->transpose->T, &bytes));
     PetscCall(PetscInfo(A, "Explicit transpose (MAT_FORM_EXPLICIT_TRANSPOSE) in CSR: %" PetscInt_FMT " x %" PetscInt_FMT ", %.3g MB in the %s backend\n", A->cmap->n, A->rmap->n, (double)bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
     e->transpose->state = ((PetscObject)A)->state;

@@ -234,7 +234,7 @@ PetscErrorCode ELLGCsrProductCreate(PetscELLGBackend be, MatProductType type, EL
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* runs the program (ELLG_SpGEMM logs it with the uploads and downloads around it): the first time (no result yet) it makes the patterns and plans, then only values */
+/* runs the program (MATGPU_SpGEMM logs it with the uploads and downloads around it): the first time (no result yet) it makes the patterns and plans, then only values */
 static PetscErrorCode ELLGCsrProductRun(ELLGCsrProduct p)
 {
   PetscFunctionBegin;
@@ -258,19 +258,19 @@ PetscErrorCode ELLGCsrProductSymbolic(ELLGCsrProduct p, const ELLGCsrInput in[],
 
   PetscFunctionBegin;
   PetscCheck(!p->slot[ELLG_CSR_RESULT], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The symbolic phase of this product was done");
-  PetscCall(PetscLogEventBegin(ELLG_SpGEMM, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_SpGEMM, 0, 0, 0, 0));
   for (PetscInt k = 0; k < p->prog->nin; k++) PetscCall(p->ops->create(in[k].m, in[k].n, in[k].i, in[k].j, in[k].a, &p->slot[k]));
   PetscCall(ELLGCsrProductRun(p));
   PetscCall(p->ops->getsize(p->slot[ELLG_CSR_RESULT], m, n, &nnz));
   PetscCall(PetscMalloc1(*m + 1, i));
   PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], *i, 0, 0, NULL, NULL));
-  PetscCall(PetscLogEventEnd(ELLG_SpGEMM, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_SpGEMM, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* ELLGCsrProductGetEntries - the column indices and values of the result's entries k0 to k1 - 1 (in the order of
    its rows), into host arrays j and a: a copy in pieces, logged with the symbolic product that calls it, not
-   with ELLG_SpGEMM (one per run of the product) */
+   with MATGPU_SpGEMM (one per run of the product) */
 PetscErrorCode ELLGCsrProductGetEntries(ELLGCsrProduct p, PetscInt k0, PetscInt k1, PetscInt *j, PetscScalar *a)
 {
   PetscFunctionBegin;
@@ -287,12 +287,12 @@ PetscErrorCode ELLGCsrProductNumeric(ELLGCsrProduct p, const PetscScalar *const 
 
   PetscFunctionBegin;
   PetscCheck(p->slot[ELLG_CSR_RESULT], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The numeric phase of a product comes after its symbolic phase");
-  PetscCall(PetscLogEventBegin(ELLG_SpGEMM, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MATGPU_SpGEMM, 0, 0, 0, 0));
   for (PetscInt k = 0; k < p->prog->nin; k++) PetscCall(p->ops->setvalues(p->slot[k], a[k]));
   PetscCall(ELLGCsrProductRun(p));
   PetscCall(p->ops->getsize(p->slot[ELLG_CSR_RESULT], &m, &n, &nnz));
   PetscCall(p->ops->download(p->slot[ELLG_CSR_RESULT], NULL, 0, nnz, NULL, c));
-  PetscCall(PetscLogEventEnd(ELLG_SpGEMM, 0, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(MATGPU_SpGEMM, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
