@@ -27,6 +27,6 @@ PETSC_INTERN PetscErrorCode ELLGTriCreateTranspose(ELLGTri, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriSetJacobiSweeps(ELLGTri, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGTriSetValues(ELLGTri, const PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriSetValuesBackend(ELLGTri, const PetscScalar[]);
-PETSC_INTERN PetscErrorCode MatGPUTriSolve(ELLGTri, const PetscScalar[], PetscScalar[]);
+PETSC_INTERN PetscErrorCode ELLGTriSolve(ELLGTri, const PetscScalar[], PetscScalar[]);
 PETSC_INTERN PetscErrorCode ELLGTriGetInfo(ELLGTri, ELLGTriMethod *, PetscInt *, PetscInt *, size_t *);
 PETSC_INTERN PetscErrorCode ELLGTriDestroy(ELLGTri *);

@@ -44,7 +44,7 @@ struct _p_ELLGSpMM {
   size_t           worksize;
 };
 
-PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, MatGPUSpMM *p)
+PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, ELLGSpMM *p)
 {
   PetscFunctionBegin;
   PetscCall(PetscNew(p));
@@ -53,7 +53,7 @@ PetscErrorCode ELLGSpMMCreate(PetscELLGBackend backend, MatGPUSpMM *p)
 }
 
 /* frees the slots; no chunk is in flight (ELLGSpMMApply() waits for all) */
-static PetscErrorCode ELLGSpMMFreeSlots(MatGPUSpMM p)
+static PetscErrorCode ELLGSpMMFreeSlots(ELLGSpMM p)
 {
   PetscFunctionBegin;
   for (PetscInt s = 0; s < p->nslots; s++) {
@@ -76,7 +76,7 @@ static PetscErrorCode ELLGSpMMFreeSlots(MatGPUSpMM p)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode ELLGSpMMDestroy(MatGPUSpMM *p)
+PetscErrorCode ELLGSpMMDestroy(ELLGSpMM *p)
 {
   PetscFunctionBegin;
   if (!*p) PetscFunctionReturn(PETSC_SUCCESS);
@@ -90,7 +90,7 @@ PetscErrorCode ELLGSpMMDestroy(MatGPUSpMM *p)
    there are large enough */
 /* the buffers of the p->nslots slots (each one's stream and pinned host buffers for cuda); a slot's are in it as
    soon as they are allocated, so that ELLGSpMMFreeSlots() frees them when this fails */
-static PetscErrorCode ELLGSpMMAllocSlots(MatGPUSpMM p, size_t bsize, size_t csize, size_t wsize)
+static PetscErrorCode ELLGSpMMAllocSlots(ELLGSpMM p, size_t bsize, size_t csize, size_t wsize)
 {
   const size_t sz = sizeof(PetscScalar);
 
@@ -112,7 +112,7 @@ static PetscErrorCode ELLGSpMMAllocSlots(MatGPUSpMM p, size_t bsize, size_t csiz
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode ELLGSpMMSetUp(MatGPUSpMM p, PetscInt L, PetscInt w, PetscInt S, size_t bsize, size_t csize, size_t wsize)
+static PetscErrorCode ELLGSpMMSetUp(ELLGSpMM p, PetscInt L, PetscInt w, PetscInt S, size_t bsize, size_t csize, size_t wsize)
 {
   const size_t   sz = sizeof(PetscScalar);
   PetscErrorCode ierr;
@@ -133,7 +133,7 @@ static PetscErrorCode ELLGSpMMSetUp(MatGPUSpMM p, PetscInt L, PetscInt w, PetscI
 }
 
 /* the streams S and the columns w of a chunk (see the top of the file); brows, crows: rows of the B_t, of C */
-static PetscErrorCode ELLGSpMMChooseChunks(MatGPUSpMM p, ELLGFormat f, PetscInt L, PetscInt brows, PetscInt crows, PetscInt *S, PetscInt *w)
+static PetscErrorCode ELLGSpMMChooseChunks(ELLGSpMM p, ELLGFormat f, PetscInt L, PetscInt brows, PetscInt crows, PetscInt *S, PetscInt *w)
 {
   PetscFunctionBegin;
   *S = f->spmm_streams ? f->spmm_streams : SPMM_DEFAULT_STREAMS;
@@ -184,7 +184,7 @@ static PetscErrorCode ELLGSpMMTermRun(const ELLGSpMMTerm *term, PetscBool add, P
 }
 
 /* starts the chunk of columns j0 .. j0 + w - 1 in the slot (see the top of the file) */
-static PetscErrorCode ELLGSpMMStart(MatGPUSpMM p, ELLGSpMMSlot *slot, PetscInt j0, PetscInt w, PetscInt m, PetscInt nterms, const ELLGSpMMTerm terms[])
+static PetscErrorCode ELLGSpMMStart(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt j0, PetscInt w, PetscInt m, PetscInt nterms, const ELLGSpMMTerm terms[])
 {
   PetscScalar *pack = p->backend == PETSCELLG_BACKEND_CUDA ? slot->hB : slot->B;
   PetscInt     off  = 0; /* rows of the B_t before term t */
@@ -211,7 +211,7 @@ static PetscErrorCode ELLGSpMMStart(MatGPUSpMM p, ELLGSpMMSlot *slot, PetscInt j
 }
 
 /* waits for the chunk in the slot and copies it into C */
-static PetscErrorCode ELLGSpMMFinish(MatGPUSpMM p, ELLGSpMMSlot *slot, PetscInt m, PetscScalar *C, PetscInt ldc)
+static PetscErrorCode ELLGSpMMFinish(ELLGSpMM p, ELLGSpMMSlot *slot, PetscInt m, PetscScalar *C, PetscInt ldc)
 {
   const PetscScalar *src = slot->C;
 
@@ -229,7 +229,7 @@ static PetscErrorCode ELLGSpMMFinish(MatGPUSpMM p, ELLGSpMMSlot *slot, PetscInt 
 
 /* checks that the terms' formats are in the backend of p with as many rows as C, of leading dimension
    ldc; brows: the rows of the B_t together */
-static PetscErrorCode ELLGSpMMCheckTerms(MatGPUSpMM p, PetscInt nterms, const ELLGSpMMTerm terms[], PetscInt ldc, PetscInt *brows)
+static PetscErrorCode ELLGSpMMCheckTerms(ELLGSpMM p, PetscInt nterms, const ELLGSpMMTerm terms[], PetscInt ldc, PetscInt *brows)
 {
   const PetscInt m = terms[0].fmt->m;
 
@@ -248,7 +248,7 @@ static PetscErrorCode ELLGSpMMCheckTerms(MatGPUSpMM p, PetscInt nterms, const EL
    ELLGSpMMApply - C = sum_t A_t B_t for the L columns of the B_t, on the host; every term's format must
    be up to date with its matrix, in the backend of p, with as many rows as C (m, leading dimension ldc)
 */
-PetscErrorCode ELLGSpMMApply(MatGPUSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
+PetscErrorCode ELLGSpMMApply(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
 {
   const PetscInt m = terms[0].fmt->m;
   PetscInt       brows, S, w, nchunks;
@@ -280,7 +280,7 @@ PetscErrorCode ELLGSpMMApply(MatGPUSpMM p, PetscInt L, PetscInt nterms, const EL
    kernels run on them directly, all columns at once, on the default stream (that of the vector and
    dense matrix operations); every term's format up to date with its matrix, with as many rows as C
 */
-PetscErrorCode ELLGSpMMApplyBackend(MatGPUSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
+PetscErrorCode ELLGSpMMApplyBackend(ELLGSpMM p, PetscInt L, PetscInt nterms, const ELLGSpMMTerm terms[], PetscScalar *C, PetscInt ldc)
 {
   const PetscInt m     = terms[0].fmt->m;
   size_t         wsize = 0;

@@ -89,7 +89,7 @@ static PetscBool ELLGSameParameters(ELLGFormat from, ELLGFormat to)
   return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
 }
 
-static PetscErrorCode MatGPUBuild(ELLGFormat fmt, const ELLGCSR *csr)
+static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
   ELLG          *e     = (ELLG *)fmt->data;
   const PetscInt m     = csr->m;
@@ -130,7 +130,7 @@ static PetscErrorCode ELLGUpdateValues(ELLGFormat fmt, const ELLGCSR *csr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatGPUMult(ELLGFormat fmt, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+static PetscErrorCode ELLGMult(ELLGFormat fmt, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
 {
   ELLG *e = (ELLG *)fmt->data;
 
@@ -139,7 +139,7 @@ static PetscErrorCode MatGPUMult(ELLGFormat fmt, const PetscScalar *x, const Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatGPUSpMM(ELLGFormat fmt, const ELLGSpMMArgs *a)
+static PetscErrorCode ELLGSpMM(ELLGFormat fmt, const ELLGSpMMArgs *a)
 {
   ELLG *e = (ELLG *)fmt->data;
   const int lc = ELLGSpMMColumns(fmt->spmm_columns, (PetscInt64)e->a.m * e->T, a->ncols);
@@ -184,12 +184,12 @@ const ELLGFormatOps ELLGFormatOps_ELLG = {
   .longrowthreads   = NULL,
   .create           = ELLGCreate,
   .setfromoptions   = ELLGSetFromOptions,
-  .build            = MatGPUBuild,
+  .build            = ELLGBuild,
   .updatevalues     = ELLGUpdateValues,
-  .mult             = MatGPUMult,
+  .mult             = ELLGMult,
   .multtransposeadd = ELLGMultTransposeAdd,
   .getdiagonal      = ELLGGetDiagonal,
-  .spmm             = MatGPUSpMM,
+  .spmm             = ELLGSpMM,
   .copyparameters   = ELLGCopyParameters,
   .sameparameters   = ELLGSameParameters,
   .view             = ELLGView,

@@ -285,7 +285,7 @@ PetscErrorCode ELLGILUSolve(ELLGILU f, PetscBool trans, PetscInt step, const Pet
     PetscCall(ELLGTriSetValuesBackend(f->Ut, f->bval));
     PetscCall(ELLGTriSetValuesBackend(f->Lt, f->bval));
   }
-  PetscCall(MatGPUTriSolve(trans ? (lower ? f->Lt : f->Ut) : (lower ? f->L : f->U), b, x));
+  PetscCall(ELLGTriSolve(trans ? (lower ? f->Lt : f->Ut) : (lower ? f->L : f->U), b, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -292,8 +292,8 @@ PetscErrorCode ELLGTriSetValuesBackend(ELLGTri t, const PetscScalar a[])
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatGPUTriSolve - x = T^{-1} b in the backend's memory (x and b distinct: cuSPARSE needs it) */
-PetscErrorCode MatGPUTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
+/* ELLGTriSolve - x = T^{-1} b in the backend's memory (x and b distinct: cuSPARSE needs it) */
+PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
 {
   PetscFunctionBegin;
   if (t->method == ELLG_TRI_JACOBI) { /* x_0 = D^{-1} b, x_s = D^{-1} (b - T x_{s-1}); x_s in x when sweeps - s is even */

@@ -17,7 +17,7 @@
 #include <ellgspmm.h>
 
 typedef struct {
-  MatGPUSpMM         spmm;
+  ELLGSpMM         spmm;
   PetscInt         L;            /* columns of B and C */
   MPI_Datatype     row;          /* a row of B: L contiguous scalars */
   PetscScalar     *rows;         /* row-major copy of B's local rows (those in send[] filled): the SF's roots */

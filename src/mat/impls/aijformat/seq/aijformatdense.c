@@ -36,7 +36,7 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
   if (bdev && cdev) {
     PetscCall(MatDenseGPUGetBackendArrayRead(B, &term.B, &term.cstride));
     PetscCall(MatDenseGPUGetBackendArrayWrite(C, &c, &ldc));
-    PetscCall(ELLGSpMMApplyBackend((MatGPUSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(ELLGSpMMApplyBackend((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
     PetscCall(MatDenseGPURestoreBackendArrayWrite(C, &c));
     PetscCall(MatDenseGPURestoreBackendArrayRead(B, &term.B));
     PetscCall(PetscELLGLogSynchronize(term.fmt->backend));
@@ -45,7 +45,7 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
     PetscCall(MatDenseGetLDA(C, &ldc));
     PetscCall(MatDenseGetArrayRead(B, &term.B));
     PetscCall(MatDenseGetArrayWrite(C, &c));
-    PetscCall(ELLGSpMMApply((MatGPUSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(ELLGSpMMApply((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
     PetscCall(MatDenseRestoreArrayWrite(C, &c));
     PetscCall(MatDenseRestoreArrayRead(B, &term.B));
   }
@@ -61,7 +61,7 @@ static PetscErrorCode MatProductSymbolic_SeqAIJFormat_SeqDense(Mat C)
   Mat_Product *product = C->product;
   Mat          A, B;
   ELLGFormat   fmt;
-  MatGPUSpMM     spmm;
+  ELLGSpMM     spmm;
   PetscBool    isdense, device;
 
   PetscFunctionBegin;

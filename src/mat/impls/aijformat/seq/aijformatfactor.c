@@ -521,8 +521,8 @@ static PetscErrorCode MatFactorELLGTriangleSolve(Mat F, PetscBool trans, PetscIn
       PetscCall(ELLGTriSetValues(f->Lt, a));
       PetscCall(MatFactorELLGGetValues(F, PETSC_FALSE, &a));
     }
-    PetscCall(MatGPUTriSolve(step ? f->Lt : f->Ut, b, x));
-  } else PetscCall(MatGPUTriSolve(step ? f->U : f->L, b, x));
+    PetscCall(ELLGTriSolve(step ? f->Lt : f->Ut, b, x));
+  } else PetscCall(ELLGTriSolve(step ? f->U : f->L, b, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
