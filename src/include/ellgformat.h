@@ -23,6 +23,13 @@
 
 typedef struct _p_ELLGFormat *ELLGFormat;
 
+/* the lengths of m rows (ELLGRowStatsCompute()): of the rows a format stores, computed once per build (ELLGCSR.stats) */
+typedef struct {
+  PetscInt stored;   /* their sum */
+  PetscInt width;    /* the longest */
+  double   mean, sd; /* their mean and standard deviation */
+} ELLGRowStats;
+
 /* the CSR a format is built from */
 typedef struct {
   PetscInt           m, n, nnz;
@@ -34,6 +41,7 @@ typedef struct {
   const int         *rowlen;  /* backend: the entries of each row the format stores, as len */
   const int         *col;     /* backend: column indices; NULL for a values-only update */
   const PetscScalar *val;     /* backend: values */
+  ELLGRowStats       stats;    /* host: of len, for a build */
 } ELLGCSR;
 
 typedef struct {
@@ -119,6 +127,7 @@ PETSC_INTERN const ELLGFormatOps ELLGFormatOps_PJDS;
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_SlicedELL;
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_CSRG;
 
+PETSC_INTERN void           ELLGRowStatsCompute(PetscInt, const PetscInt *, const PetscInt *, ELLGRowStats *);
 PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBackend, ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITEMS);

@@ -269,6 +269,23 @@ static PetscErrorCode ELLGFormatFreeStored(ELLGFormat fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ELLGRowStatsCompute - the statistics of the lengths of m rows: len[i], or ai[i+1] - ai[i] without len */
+void ELLGRowStatsCompute(PetscInt m, const PetscInt *ai, const PetscInt *len, ELLGRowStats *st)
+{
+  double sq = 0.0;
+
+  st->stored = st->width = 0;
+  for (PetscInt i = 0; i < m; i++) {
+    const PetscInt l = len ? len[i] : ai[i + 1] - ai[i];
+
+    st->stored += l;
+    st->width = PetscMax(st->width, l);
+    sq += (double)l * (double)l;
+  }
+  st->mean = m ? (double)st->stored / (double)m : 0.0;
+  st->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - st->mean * st->mean)) : 0.0;
+}
+
 /* the build of ELLGFormatBuild(), its uploaded CSR in csr and its host work arrays in *sai, *len and *rows:
    the caller frees them, also when the build fails */
 static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, ELLGCSR *csr, const PetscInt **sai, PetscInt **len, PetscInt **rows)
@@ -303,6 +320,7 @@ static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n
   csr->len      = *len;
   csr->nlong    = nlong;
   csr->longrows = *rows;
+  ELLGRowStatsCompute(csr->m, NULL, *len, &csr->stats);
   PetscCall(ELLGCSRUpload(fmt->backend, csr, *len, aj, aa));
   PetscCall(fmt->ops->build(fmt, csr));
   if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, csr, &fmt->longrows));

@@ -30,9 +30,7 @@ typedef struct {
   PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
   PetscBool  compact;             /* -mat_csrg_compact_indices: 16-bit offsets where they fit (default) */
   CSRGKernel kernel;              /* -mat_csrg_kernel */
-  double     mean;                /* mean length of the stored rows of the last build */
-  PetscInt   width;               /* the longest stored row of the last build */
-  double     sd;                  /* the standard deviation of the lengths of the stored rows of the last build */
+  ELLGRowStats stats;             /* the lengths of the stored rows of the last build */
   PetscBool  spread;              /* CSR-stream for the last build's rows, from their lengths alone (CSRGMultLongRows()) */
   PetscBool  stream;              /* CSR-stream for the last build */
 } CSRG;
@@ -83,7 +81,7 @@ static PetscInt CSRGAutoThreads(PetscInt m, PetscInt w, PetscReal mean)
 
 static void CSRGChooseParameters(CSRG *c)
 {
-  c->T  = c->T_option ? c->T_option : CSRGAutoThreads(c->a.m, c->width, (PetscReal)c->mean);
+  c->T  = c->T_option ? c->T_option : CSRGAutoThreads(c->a.m, c->stats.width, (PetscReal)c->stats.mean);
   c->bs = c->bs_option ? c->bs_option : (c->T >= 8 ? 128 : 256);
   if (c->bs < c->T) c->bs = 32;
 }
@@ -150,23 +148,17 @@ static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the standard deviation of m row lengths of mean mean whose squares add up to sq */
-static double CSRGRowLengthsSD(PetscInt m, double mean, double sq)
-{
-  return m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - mean * mean)) : 0.0;
-}
-
 /* ELLGFormatOps.multlongrows: CSR-stream, when it runs on these rows for their lengths alone (the kernel option, or
    CSRG_STREAM_MIN_NNZ entries or more whose lengths have a standard deviation above their mean), multiplies the
    rows longer than its blocks hold in the same launch, their chunks first: a block per CSRG_STREAM_ENTRIES entries
    of a long row keeps every block of the launch as short as the others */
 static PetscInt CSRGMultLongRows(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
 {
-  CSRG  *c  = (CSRG *)fmt->data;
-  double sq = 0.0, mean = m ? (double)ai[m] / (double)m : 0.0;
+  CSRG        *c = (CSRG *)fmt->data;
+  ELLGRowStats st;
 
-  for (PetscInt i = 0; i < m; i++) sq += (double)(ai[i + 1] - ai[i]) * (double)(ai[i + 1] - ai[i]);
-  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && CSRGRowLengthsSD(m, mean, sq) > mean));
+  ELLGRowStatsCompute(m, ai, NULL, &st);
+  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && st.sd > st.mean));
   return c->spread ? CSRG_STREAM_ENTRIES : 0;
 }
 
@@ -176,21 +168,14 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   const PetscInt m = csr->m;
   int           *rowptr, *blockrow = NULL;
   PetscBool      fits16, compact, stream;
-  double         sq = 0.0;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscCall(PetscMalloc1(m + 1, &rowptr));
   rowptr[0] = 0;
-  c->width  = 0;
-  for (PetscInt i = 0; i < m; i++) {
-    rowptr[i + 1] = rowptr[i] + (int)csr->len[i];
-    c->width      = PetscMax(c->width, csr->len[i]);
-    sq += (double)csr->len[i] * (double)csr->len[i];
-  }
-  c->nnz  = rowptr[m];
-  c->mean = m ? (double)c->nnz / (double)m : 0.0;
-  c->sd   = CSRGRowLengthsSD(m, c->mean, sq);
+  for (PetscInt i = 0; i < m; i++) rowptr[i + 1] = rowptr[i] + (int)csr->len[i];
+  c->stats = csr->stats;
+  c->nnz   = csr->stats.stored;
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
   fits16  = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr)); /* read only where it decides */
@@ -268,7 +253,7 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
   CSRG *c = (CSRG *)fmt->data;
 
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->mean, c->sd, c->width));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->stats.mean, c->stats.sd, c->stats.width));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
   else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES,

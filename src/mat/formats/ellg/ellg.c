@@ -7,7 +7,7 @@ typedef struct {
   PetscInt   T, bs;              /* threads per row, threads per block in use */
   PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
   PetscBool  compact;            /* -mat_ellg_compact_indices: 16-bit offsets where they fit (default) */
-  double     mean, stddev;       /* row-length statistics of the last build */
+  ELLGRowStats stats;            /* the row lengths of the last build */
 } ELLG;
 
 static PetscErrorCode ELLGCreate(ELLGFormat fmt)
@@ -50,7 +50,7 @@ static void ELLGChooseParameters(ELLG *e)
   const double ept = e->a.m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
 
   e->T = ELLGFormatSmallThreadsPerRow(e->a.m, e->a.width);
-  while (e->T < 32 && e->mean >= ept * e->T) e->T *= 2;
+  while (e->T < 32 && e->stats.mean >= ept * e->T) e->T *= 2;
   if (e->T_option) e->T = e->T_option;
   e->bs = e->bs_option ? e->bs_option : (e->T >= 8 ? 128 : 256);
   if (e->bs < e->T) e->bs = 32;
@@ -91,20 +91,12 @@ static PetscBool ELLGSameParameters(ELLGFormat from, ELLGFormat to)
 
 static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
-  ELLG          *e     = (ELLG *)fmt->data;
-  const PetscInt m     = csr->m;
-  PetscInt       width = 0, stored = 0;
+  ELLG          *e = (ELLG *)fmt->data;
+  const PetscInt m = csr->m, width = csr->stats.width, stored = csr->stats.stored;
   PetscBool      compact;
-  double         s2    = 0.0;
 
   PetscFunctionBegin;
-  for (PetscInt i = 0; i < m; i++) {
-    width = PetscMax(width, csr->len[i]);
-    stored += csr->len[i];
-    s2 += (double)csr->len[i] * (double)csr->len[i];
-  }
-  e->mean    = m ? (double)stored / (double)m : 0.0;
-  e->stddev  = m ? PetscSqrtReal(PetscMax(s2 / (double)m - e->mean * e->mean, 0.0)) : 0.0;
+  e->stats   = csr->stats;
   e->a.m     = (int)m;
   e->a.pitch = (int)(((m + 31) / 32) * 32);
   e->a.width = (int)width;
@@ -173,7 +165,7 @@ static PetscErrorCode ELLGView(ELLGFormat fmt, PetscViewer viewer)
   const double stored = (double)e->a.width * (double)e->a.pitch;
 
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "ELLG width %d, pitch %d, row length mean %.3g std %.3g, stored entries %.0f (padding ratio %.3f)\n", e->a.width, e->a.pitch, e->mean, e->stddev, stored, fmt->nnz ? stored / (double)fmt->nnz : 1.0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "ELLG width %d, pitch %d, row length mean %.3g std %.3g, stored entries %.0f (padding ratio %.3f)\n", e->a.width, e->a.pitch, e->stats.mean, e->stats.sd, stored, fmt->nnz ? stored / (double)fmt->nnz : 1.0));
   PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!e->a.off, e->compact));
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel ELLR-T: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", e->T, e->T_option ? "" : " (automatic)", e->bs, e->bs_option ? "" : " (automatic)"));
   PetscFunctionReturn(PETSC_SUCCESS);

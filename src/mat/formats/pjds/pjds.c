@@ -14,7 +14,7 @@ typedef struct {
   PetscBool  compact;             /* -mat_pjds_compact_indices: 16-bit offsets where they fit (default) */
   PetscInt   nnz;                 /* entries the format holds (the matrix's, less the long rows') */
   PetscInt   nblocks, nzblocks;   /* blocks of rows, those of them with at least one diagonal */
-  double     mean, stddev;        /* row-length statistics of the last build */
+  ELLGRowStats stats;             /* the row lengths of the last build */
 } PJDS;
 
 static PetscErrorCode PJDSCreate(ELLGFormat fmt)
@@ -244,21 +244,13 @@ static void PJDSBins(PetscInt m, const PetscInt *len, const int *perm, PetscInt 
 static PetscErrorCode PJDSBuildWith(ELLGFormat fmt, const ELLGCSR *csr, int **pperm, int **pcolstart, int **pblockw)
 {
   PJDS          *p = (PJDS *)fmt->data;
-  const PetscInt m = csr->m;
-  PetscInt       width = 0, stored = 0;
+  const PetscInt m = csr->m, width = csr->stats.width, stored = csr->stats.stored;
   PetscInt64     padded = 0;
-  double         s2 = 0.0;
   int           *perm, *colstart, *blockw;
 
   PetscFunctionBegin;
-  for (PetscInt i = 0; i < m; i++) {
-    width = PetscMax(width, csr->len[i]);
-    stored += csr->len[i];
-    s2 += (double)csr->len[i] * (double)csr->len[i];
-  }
-  p->nnz        = stored;
-  p->mean       = m ? (double)stored / (double)m : 0.0;
-  p->stddev     = m ? PetscSqrtReal(PetscMax(s2 / (double)m - p->mean * p->mean, 0.0)) : 0.0;
+  p->nnz   = stored;
+  p->stats = csr->stats;
   PetscCall(PetscMalloc1(m, pperm));
   perm = *pperm;
   PetscCall(PJDSSort(m, csr->len, width, csr->nlong, csr->longrows, perm));
@@ -358,7 +350,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
   char  bins[PJDS_MAX_BINS * 32];
 
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS %" PetscInt_FMT " block rows (%" PetscInt_FMT " blocks, %" PetscInt_FMT " with entries), width %d, row length mean %.3g std %.3g\n", p->br_applied, p->nblocks, p->nzblocks, p->a.width, p->mean, p->stddev));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS %" PetscInt_FMT " block rows (%" PetscInt_FMT " blocks, %" PetscInt_FMT " with entries), width %d, row length mean %.3g std %.3g\n", p->br_applied, p->nblocks, p->nzblocks, p->a.width, p->stats.mean, p->stats.sd));
   PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS stored entries %d for %" PetscInt_FMT " nonzeros (padding ratio %.3f)\n", p->a.stored, p->nnz, p->nnz ? (double)p->a.stored / (double)p->nnz : 1.0));
   bins[0] = 0;
   for (int k = 0; k < p->a.nbins; k++) {
