@@ -18,18 +18,12 @@ struct _n_ELLGSor {
    none of its colored neighbours has */
 static PetscErrorCode ELLGSorColor(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscInt *color, PetscInt *ncolors)
 {
-  PetscInt *ti, *tj, *used, *fill;
+  PetscInt *ti, *tj, *ts, *used, n = m;
 
   PetscFunctionBegin;
-  /* the transpose's pattern: the rows that store an entry in column i */
-  PetscCall(PetscCalloc2(m + 1, &ti, m, &fill));
-  PetscCall(PetscMalloc1(ai[m], &tj));
-  for (PetscInt k = 0; k < ai[m]; k++)
-    if (aj[k] < m) ti[aj[k] + 1]++;
-  for (PetscInt i = 0; i < m; i++) ti[i + 1] += ti[i];
-  for (PetscInt i = 0; i < m; i++)
-    for (PetscInt k = ai[i]; k < ai[i + 1]; k++)
-      if (aj[k] < m) tj[ti[aj[k]] + fill[aj[k]]++] = i;
+  /* the transpose's pattern: the rows that store an entry in column i (of the columns up to the last one stored) */
+  for (PetscInt k = 0; k < ai[m]; k++) n = PetscMax(n, aj[k] + 1);
+  PetscCall(ELLGCsrTranspose(m, n, ai, aj, NULL, &ti, &tj, &ts));
   PetscCall(PetscMalloc1(m + 1, &used)); /* used[c] == i: a neighbour of row i has color c */
   for (PetscInt c = 0; c <= m; c++) used[c] = -1;
   *ncolors = 0;
@@ -45,8 +39,7 @@ static PetscErrorCode ELLGSorColor(PetscInt m, const PetscInt *ai, const PetscIn
     *ncolors = PetscMax(*ncolors, c + 1);
   }
   PetscCall(PetscFree(used));
-  PetscCall(PetscFree(tj));
-  PetscCall(PetscFree2(ti, fill));
+  PetscCall(PetscFree3(ti, tj, ts));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
