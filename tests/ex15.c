@@ -151,6 +151,25 @@ static PetscErrorCode CheckSetFormat(const CSR *c, PetscRandom rnd, PetscInt *nf
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "MatAIJGPUSetFormat(pjds): pjds, product as AIJ's", (PetscBool)(ispjds && ok), nfail));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "MatAIJGPUSetFormat(auto): auto's format again", same, nfail));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, "MatAIJGPUSetFormat() of an ellg matrix: still ellg", isellg, nfail));
+  /* every format aijgpu knows (MatAIJGPUFormat, from ellg to csrg): chosen when named, the type of that name
+     registered, the product AIJ's */
+  for (PetscInt f = MAT_AIJGPU_ELLG; f <= MAT_AIJGPU_CSRG; f++) {
+    Mat       T;
+    PetscBool named_ok, typed = PETSC_TRUE;
+    char      line[64];
+
+    PetscCall(MatAIJGPUSetFormat(A, (MatAIJGPUFormat)f));
+    PetscCall(Chosen(A, named, sizeof(named), &ratio));
+    PetscCall(PetscStrcmp(named, MatAIJGPUFormats[f], &named_ok));
+    PetscCall(CheckMat(A, R, rnd, MatAIJGPUFormats[f], &ok));
+    PetscCall(MatCreate(PETSC_COMM_SELF, &T));
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    if (MatSetType(T, MatAIJGPUFormats[f])) typed = PETSC_FALSE;
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(MatDestroy(&T));
+    PetscCall(PetscSNPrintf(line, sizeof(line), "MatAIJGPUSetFormat(%s): chosen, a type, AIJ's product", MatAIJGPUFormats[f]));
+    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(named_ok && typed && ok), nfail));
+  }
   PetscCall(MatDestroy(&A));
   PetscCall(MatDestroy(&R));
   PetscCall(MatDestroy(&E));

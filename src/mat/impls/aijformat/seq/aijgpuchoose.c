@@ -48,6 +48,9 @@
 
 const char *const MatAIJGPUFormats[] = {"auto", "ellg", "pjds", "slicedell", "csrg", "time", "MatAIJGPUFormat", "MAT_AIJGPU_", NULL};
 #define MAT_AIJGPU_NFORMATS (MAT_AIJGPU_CSRG - MAT_AIJGPU_AUTO) /* the formats, MAT_AIJGPU_ELLG to MAT_AIJGPU_CSRG */
+/* a format type (MatELLGFormats[], aijgpu aside) without a value of MatAIJGPUFormat, and a name in MatAIJGPUFormats[], is
+   one aijgpu can never choose: the build stops here until it has them (and the rule in MatSeqAIJGPURule() a case) */
+_Static_assert(MAT_AIJGPU_NFORMATS == MAT_ELLG_NTYPES - 1, "every format type needs a MatAIJGPUFormat value and a name in MatAIJGPUFormats[]");
 
 struct _n_MatSeqAIJGPUChoice {
   MatAIJGPUFormat mode;
