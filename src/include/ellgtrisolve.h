@@ -22,6 +22,8 @@
 #pragma once
 #include <stddef.h>
 
+#include <ellgsweep.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -37,13 +39,6 @@ extern "C" {
    lanes per group. flags[ng] holds epochs of earlier solves (zeros at first), epoch is new (not in flags). */
 int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, int nnz, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, const double *b, double *x);
 void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
-
-/* one sweep over rows in the same arrays: xnew[perm[p]] = (1 - omega) xold[perm[p]] + omega dinv[p] (b[perm[p]] -
-   sum val[k] xold[colidx[k]]), p < n (dinv NULL: 1); xold NULL for none (xnew = omega D^{-1} b). A Jacobi sweep of a
-   triangle (omega 1, xnew distinct from b and xold), and a color of the multicolor SOR (ellgsor.h: in place, xnew =
-   xold, which its rows do not read) */
-int  ELLGCudaSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew);
-void ELLGHostSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew); /* stream unused */
 
 /* on a stream: y[i] = x[idx[i]] (idx NULL: y[i] = x[i]), i < n, y and x distinct */
 int  ELLGCudaPermute(void *stream, int n, const int *idx, const double *x, double *y);

@@ -1,6 +1,6 @@
 /* Multicolor SOR (ellgsor.h): the coloring and the arrays on the host, the sweeps in the backend */
 #include <ellgsor.h>
-#include <ellgtrisolve.h>
+#include <ellgsweep.h>
 
 struct _n_ELLGSor {
   PetscELLGBackend be;

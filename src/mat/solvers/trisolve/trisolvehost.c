@@ -12,21 +12,6 @@ void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int
   }
 }
 
-void ELLGHostSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew)
-{
-  (void)stream;
-  for (int p = 0; p < n; p++) {
-    const int i = perm[p];
-    double    s = b[i];
-
-    if (xold)
-      for (int k = rowptr[p]; k < rowptr[p + 1]; k++) s -= val[k] * xold[colidx[k]];
-    s = omega * (dinv ? dinv[p] * s : s);
-    if (xold && omega != 1.0) s += (1.0 - omega) * xold[i];
-    xnew[i] = s;
-  }
-}
-
 void ELLGHostPermute(void *stream, int n, const int *idx, const double *x, double *y)
 {
   (void)stream;
