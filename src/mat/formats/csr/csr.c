@@ -25,7 +25,6 @@ static const char *const CSRGKernels[] = {"auto", "vector", "stream", "CSRGKerne
 
 typedef struct {
   CSRGArrays a;                   /* in the backend's memory */
-  PetscInt   nnz;                 /* entries stored */
   PetscInt   T, bs;               /* threads per row, threads per block in use */
   PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
   PetscBool  compact;             /* -mat_csrg_compact_indices: 16-bit offsets where they fit (default) */
@@ -175,11 +174,10 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   rowptr[0] = 0;
   for (PetscInt i = 0; i < m; i++) rowptr[i + 1] = rowptr[i] + (int)csr->len[i];
   c->stats = csr->stats;
-  c->nnz   = csr->stats.stored;
   c->a.m  = (int)m;
   CSRGChooseParameters(c);
   fits16  = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr)); /* read only where it decides */
-  stream  = (PetscBool)(c->spread || (c->kernel == CSRG_KERNEL_AUTO && c->nnz >= CSRG_STREAM_MIN_NNZ && !fits16 && csr->n >= ELLG_LARGE_X_COLUMNS));
+  stream  = (PetscBool)(c->spread || (c->kernel == CSRG_KERNEL_AUTO && c->stats.stored >= CSRG_STREAM_MIN_NNZ && !fits16 && csr->n >= ELLG_LARGE_X_COLUMNS));
   compact = (PetscBool)(fits16 && c->compact && !stream);
   c->stream = stream;
   /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
@@ -194,11 +192,11 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
     PetscCall(PetscFree(blockrow));
     PetscCall(ierr);
   }
-  if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)c->nnz, (void **)&c->a.off));
-  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->nnz, (void **)&c->a.col));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->nnz, (void **)&c->a.val));
+  if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)c->stats.stored, (void **)&c->a.off));
+  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->stats.stored, (void **)&c->a.col));
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->stats.stored, (void **)&c->a.val));
   PetscELLGBackendCall(fmt->backend, CSRGHostPack, CSRGCudaPack, (&c->a, csr->rowptr, csr->col, csr->val));
-  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->nnz + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * 2 * (size_t)c->a.nblocks : 0);
+  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->stats.stored + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * 2 * (size_t)c->a.nblocks : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -253,7 +251,7 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
   CSRG *c = (CSRG *)fmt->data;
 
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->nnz, c->stats.mean, c->stats.sd, c->stats.width));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->stats.stored, c->stats.mean, c->stats.sd, c->stats.width));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
   else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES,

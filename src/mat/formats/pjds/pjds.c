@@ -12,9 +12,8 @@ typedef struct {
   PetscInt   ept, ept_option;     /* most entries a thread of a row takes in the CUDA SpMV; option (0: automatic) */
   PetscInt   bs, bs_option;       /* threads per CUDA block in use; option (0: chosen from the rows) */
   PetscBool  compact;             /* -mat_pjds_compact_indices: 16-bit offsets where they fit (default) */
-  PetscInt   nnz;                 /* entries the format holds (the matrix's, less the long rows') */
   PetscInt   nblocks, nzblocks;   /* blocks of rows, those of them with at least one diagonal */
-  ELLGRowStats stats;             /* the row lengths of the last build */
+  ELLGRowStats stats;             /* the row lengths of the last build (stored: the entries it holds, the matrix's less the long rows') */
 } PJDS;
 
 static PetscErrorCode PJDSCreate(ELLGFormat fmt)
@@ -48,7 +47,8 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, p->a.off));
   PetscCall(PetscELLGFree(fmt->backend, p->a.val));
   PetscCall(PetscMemzero(&p->a, sizeof(p->a)));
-  p->nnz = p->nblocks = p->nzblocks = 0;
+  p->nblocks = p->nzblocks = 0;
+  PetscCall(PetscMemzero(&p->stats, sizeof(p->stats)));
   fmt->bytes                        = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -249,7 +249,6 @@ static PetscErrorCode PJDSBuildWith(ELLGFormat fmt, const ELLGCSR *csr, int **pp
   int           *perm, *colstart, *blockw;
 
   PetscFunctionBegin;
-  p->nnz   = stored;
   p->stats = csr->stats;
   PetscCall(PetscMalloc1(m, pperm));
   perm = *pperm;
@@ -351,7 +350,7 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS %" PetscInt_FMT " block rows (%" PetscInt_FMT " blocks, %" PetscInt_FMT " with entries), width %d, row length mean %.3g std %.3g\n", p->br_applied, p->nblocks, p->nzblocks, p->a.width, p->stats.mean, p->stats.sd));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS stored entries %d for %" PetscInt_FMT " nonzeros (padding ratio %.3f)\n", p->a.stored, p->nnz, p->nnz ? (double)p->a.stored / (double)p->nnz : 1.0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "pJDS stored entries %d for %" PetscInt_FMT " nonzeros (padding ratio %.3f)\n", p->a.stored, p->stats.stored, p->stats.stored ? (double)p->a.stored / (double)p->stats.stored : 1.0));
   bins[0] = 0;
   for (int k = 0; k < p->a.nbins; k++) {
     char bin[32];
