@@ -422,6 +422,13 @@ int main(int argc, char **argv)
       filter: Error: grep -c WARNING
       output_file: output/ex1_padding_warning_none.out
 
+   # aijgpu weighs the bytes of the formats itself: no warning when it builds ellg, asked to
+   test:
+      suffix: padding_warning_aijgpu
+      args: -type aijgpu -mat_aijgpu_format ellg
+      filter: Error: grep -c WARNING
+      output_file: output/ex1_padding_warning_none.out
+
    # the halo exchange without overlap, and with MPI on the backend's buffers (host memory on the host backend)
    test:
       suffix: halo

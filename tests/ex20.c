@@ -2,8 +2,9 @@ static char help[] = "PETSc's log counts of the operations of a type, against AI
 (standard vectors) run the same operations, MatMult, MatMultAdd, MatMultTranspose, MatSolve with an ILU(0) factor,\n\
 VecAXPY, VecDot and VecNorm, in a log stage of their own; the flops of each event (-log_view's counts) must be\n\
 AIJ's. Where the library runs on the GPU in a PETSc with device support they must all be GPU flops (-log_view's\n\
-\"GPU Mflop/s\" and \"%F\" columns), and the first product after the assembly must log the upload of the matrix\n\
-(\"CpuToGpu\"), the products after it no copy; elsewhere no GPU flops and no copies are logged.\n\
+\"GPU Mflop/s\" and \"%F\" columns) in GPU time (PETSc's GPU timer, on as -log_view_gpu_time turns it on), and\n\
+the first product after the assembly must log the upload of the matrix (\"CpuToGpu\"), the products after it no\n\
+copy; elsewhere no GPU flops, GPU time or copies are logged.\n\
 Prints pass/fail lines only.\n\
   -type <ellg,pjds,slicedell,csrg,aijgpu>: the type (root name)\n\
   -n <g>: the grid is g x g (default 20)\n\n";
@@ -24,15 +25,16 @@ typedef struct {
 
 /* the GPU counts of an event: PETSc keeps them only with device support (none logged without) */
 typedef struct {
-  PetscLogDouble flops, c2g, c2gbytes, g2c, g2cbytes;
+  PetscLogDouble flops, time, c2g, c2gbytes, g2c, g2cbytes;
 } GpuCounts;
 
 static GpuCounts GpuOf(const PetscEventPerfInfo *info)
 {
-  GpuCounts g = {0, 0, 0, 0, 0};
+  GpuCounts g = {0, 0, 0, 0, 0, 0};
 
 #if defined(PETSC_HAVE_DEVICE)
   g.flops    = info->GpuFlops;
+  g.time     = info->GpuTime;
   g.c2g      = info->CpuToGpuCount;
   g.c2gbytes = info->CpuToGpuSize;
   g.g2c      = info->GpuToCpuCount;
@@ -132,6 +134,7 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscELLGInitializePackage());
   PetscCall(PetscLogDefaultBegin());
+  PetscCall(PetscLogGpuTime()); /* the GPU timer of every event (-log_view_gpu_time) */
   comm = PETSC_COMM_SELF;
   PetscCall(TestType(type, NULL, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &g, NULL));
@@ -154,6 +157,10 @@ int main(int argc, char **argv)
     PetscCall(PetscSNPrintf(line, sizeof(line), "%s: GPU flops all on a GPU, else none", Events[e]));
     PetscCall(PrintResult(comm, WIDTH, line, ok, &nfail));
     if (!ok) PetscCall(PetscPrintf(comm, "    %g GPU flops of %g\n", og.flops, o->flops));
+    ok = (PetscBool)(gpu ? og.time > 0 : og.time == 0);
+    PetscCall(PetscSNPrintf(line, sizeof(line), "%s: GPU time on a GPU, else none", Events[e]));
+    PetscCall(PrintResult(comm, WIDTH, line, ok, &nfail));
+    if (!ok) PetscCall(PetscPrintf(comm, "    %g s of GPU time\n", og.time));
     ok = (PetscBool)(og.c2g == 0 && og.g2c == 0);
     PetscCall(PetscSNPrintf(line, sizeof(line), "%s: no copy between host and device", Events[e]));
     PetscCall(PrintResult(comm, WIDTH, line, ok, &nfail));

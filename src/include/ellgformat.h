@@ -23,11 +23,14 @@
 
 typedef struct _p_ELLGFormat *ELLGFormat;
 
-/* the lengths of m rows (ELLGRowStatsCompute()): of the rows a format stores, computed once per build (ELLGCSR.stats) */
+/* the lengths of a set of rows (ELLGRowStatsCompute()); a build computes those of the rows a format stores once, which the
+   long rows' rule and ELLGFormatOps.multlongrows read, and those of the rows it stores less the long ones (ELLGCSR.stats) */
 typedef struct {
-  PetscInt stored;   /* their sum */
-  PetscInt width;    /* the longest */
-  double   mean, sd; /* their mean and standard deviation */
+  PetscInt rows;          /* the rows counted */
+  PetscInt stored;        /* their entries */
+  PetscInt minlen, width; /* the shortest and the longest */
+  double   mean, sd;      /* their mean and standard deviation */
+  double   wmean;         /* their mean weighted by the entries (sum of the squares / stored): the length of an entry's row */
 } ELLGRowStats;
 
 /* the CSR a format is built from */
@@ -44,20 +47,34 @@ typedef struct {
   ELLGRowStats       stats;    /* host: of len, for a build */
 } ELLGCSR;
 
+/* The kernel options of the formats that take them (ELLGFormatOps.kernel says which), read and kept by the shared
+   code: -mat_<format>_threads_per_row, -mat_<format>_block_size, -mat_<format>_compact_indices */
+#define ELLG_KERNEL_THREADS_PER_ROW 0x1
+#define ELLG_KERNEL_BLOCK_SIZE      0x2
+#define ELLG_KERNEL_COMPACT_INDICES 0x4
+typedef struct {
+  PetscInt  threads_per_row; /* 0: automatic, else a power of two up to 32 */
+  PetscInt  block_size;      /* threads per CUDA block; 0: automatic, else a multiple of 32 up to 1024 */
+  PetscBool compact_indices; /* 16-bit offsets from the row where every column fits (default) */
+} ELLGKernelOptions;
+
 typedef struct {
   const char *name;                                                                            /* "ellg": options are -mat_<name>_... */
+  const char *title;                                                                           /* the heading of its options in -help */
+  unsigned    kernel;                                                                          /* the kernel options it reads: ELLG_KERNEL_* */
   PetscInt (*longrowthreads)(PetscInt, PetscInt, PetscReal);                                   /* (m, w, wmean): threads its SpMV gives at least to the longest row (w entries) of m rows of entry-weighted mean length wmean; NULL: pads to the widest row, or fuses its long rows */
-  PetscInt (*multlongrows)(ELLGFormat, PetscInt, const PetscInt *);                            /* (fmt, m, ai): whether its mult computes the long rows of the m rows of starts ai too (on the GPU in the same launch as its other rows): the default threshold of those long rows, or 0 (not for these rows); NULL: never */
+  PetscInt (*multlongrows)(ELLGFormat, PetscInt, const PetscInt *, const ELLGRowStats *);      /* (fmt, m, ai, stats): whether its mult computes the long rows of the m rows of starts ai (of those statistics) too (on the GPU in the same launch as its other rows): the default threshold of those long rows, or 0 (not for these rows); NULL: never */
   PetscErrorCode (*create)(ELLGFormat);                                                        /* allocate data, set defaults */
-  PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* within the matrix's options block */
+  PetscErrorCode (*setfromoptions)(ELLGFormat, ELLG_OPTION_ITEMS);                             /* its own options, under its heading (NULL: none but the kernel options) */
+  void (*parameters)(ELLGFormat);                                                              /* the parameters in use from the options (and the last build's rows): after its options are set or copied */
   PetscErrorCode (*build)(ELLGFormat, const ELLGCSR *);                                        /* structure and values */
   PetscErrorCode (*updatevalues)(ELLGFormat, const ELLGCSR *);                                 /* same pattern as the last build */
   PetscErrorCode (*mult)(ELLGFormat, const PetscScalar *, const PetscScalar *, PetscScalar *); /* y = A x + z (z may be NULL or y) */
   PetscErrorCode (*multtransposeadd)(ELLGFormat, const PetscScalar *, PetscScalar *);          /* y += A^T x */
   PetscErrorCode (*getdiagonal)(ELLGFormat, PetscScalar *);                                    /* d_i = a_ii (0 for rows it stores none of) */
   PetscErrorCode (*spmm)(ELLGFormat, const ELLGSpMMArgs *);                                    /* C = A B (+ C), on the stream of the arguments */
-  PetscErrorCode (*copyparameters)(ELLGFormat, ELLGFormat);                                    /* options of one matrix to its duplicate */
-  PetscBool (*sameparameters)(ELLGFormat, ELLGFormat);                                         /* whether two have the same options */
+  PetscErrorCode (*copyparameters)(ELLGFormat, ELLGFormat);                                    /* its own options of one matrix to its duplicate (NULL: none) */
+  PetscBool (*sameparameters)(ELLGFormat, ELLGFormat);                                         /* whether two have the same own options (NULL: none) */
   PetscErrorCode (*view)(ELLGFormat, PetscViewer);                                             /* ASCII info lines */
   PetscErrorCode (*reset)(ELLGFormat);                                                         /* free the stored matrix, keep parameters */
   PetscErrorCode (*destroy)(ELLGFormat);                                                       /* free data */
@@ -102,6 +119,7 @@ struct _p_ELLGFormat {
   PetscInt             m, n, nnz;      /* local rows, columns, stored nonzeros of the CSR it was built from */
   PetscInt             nzrows;         /* rows with at least one stored entry (for flop counts) */
   PetscBool            compress_rows;  /* store only the nonempty rows when they are few (off-diagonal blocks of the parallel types) */
+  PetscBool            chosen;         /* built by aijgpu's choice (ELLGFormatChoose()), which weighs its bytes itself */
   PetscInt             mstored;        /* rows the format and the long rows store: m, or nzrows when compressed */
   int                 *rows;           /* host: the row of each stored row when compressed, else NULL */
   int                 *rows_d;         /* backend: the same */
@@ -119,6 +137,7 @@ struct _p_ELLGFormat {
   PetscInt             spmm_columns;   /* option: columns of C a row's threads accumulate per pass over the row; 0 automatic */
   PetscInt             spmm_chunk;     /* option: columns of B and C that move between host and backend at a time; 0 automatic */
   PetscInt             spmm_streams;   /* option: CUDA streams the chunks go round; 0 automatic */
+  ELLGKernelOptions    kernel;         /* options: those of ops->kernel */
   void                *data;
 };
 
@@ -127,18 +146,15 @@ PETSC_INTERN const ELLGFormatOps ELLGFormatOps_PJDS;
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_SlicedELL;
 PETSC_INTERN const ELLGFormatOps ELLGFormatOps_CSRG;
 
-PETSC_INTERN void           ELLGRowStatsCompute(PetscInt, const PetscInt *, const PetscInt *, ELLGRowStats *);
+PETSC_INTERN void           ELLGRowStatsCompute(PetscInt, const PetscInt *, const PetscInt *, PetscBool, PetscInt, ELLGRowStats *);
 PETSC_INTERN PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *, PetscELLGBackend, ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatDestroy(ELLGFormat *);
 PETSC_INTERN PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat, ELLG_OPTION_ITEMS);
 PETSC_INTERN PetscErrorCode ELLGFormatCopyParameters(ELLGFormat, ELLGFormat);
 PETSC_INTERN PetscBool      ELLGFormatSameParameters(ELLGFormat, ELLGFormat);
-PETSC_INTERN PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
 PETSC_INTERN PetscInt       ELLGFormatSmallThreadsPerRow(PetscInt, PetscInt);
-PETSC_INTERN PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat, ELLG_OPTION_ITEMS, PetscInt *);
-PETSC_INTERN PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat, ELLG_OPTION_ITEMS, PetscBool *);
 PETSC_INTERN PetscBool      ELLGFormatCompactIndices(const ELLGCSR *);
-PETSC_INTERN PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat, PetscViewer, PetscBool, PetscBool);
+PETSC_INTERN PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat, PetscViewer, PetscBool);
 PETSC_INTERN PetscErrorCode ELLGFormatBuild(ELLGFormat, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatUpdateValues(ELLGFormat, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGFormatUpdateValuesBegin(ELLGFormat, const PetscInt *, PetscScalar **);

@@ -25,11 +25,17 @@
 /* rows longer than 16 times the mean row length and than 128 are long by default for most formats */
 #define ELLG_LONG_ROWS_DEFAULT(mean) PetscMax(128, 16 * (mean))
 
-/* the row length above which rows of the m rows of starts ai are long for the format (PETSC_MAX_INT: none),
+/* the mean length of the rows, rounded up, that the thresholds scale */
+static inline PetscInt ELLGLongRowsMean(const ELLGRowStats *rows)
+{
+  return rows->rows ? (rows->stored + rows->rows - 1) / rows->rows : 0;
+}
+
+/* the row length above which rows of the rows of those statistics are long for the format (PETSC_MAX_INT: none),
    given what its ELLGFormatOps.multlongrows said of them (fused) */
-PETSC_INTERN PetscInt ELLGLongRowsThreshold(ELLGFormat, PetscInt, const PetscInt *, PetscInt);
+PETSC_INTERN PetscInt ELLGLongRowsThreshold(ELLGFormat, const ELLGRowStats *, PetscInt);
 /* pjds's ELLGFormatOps.multlongrows */
-PETSC_INTERN PetscInt ELLGLongRowsBlockThreshold(ELLGFormat, PetscInt, const PetscInt *);
+PETSC_INTERN PetscInt ELLGLongRowsBlockThreshold(ELLGFormat, PetscInt, const PetscInt *, const ELLGRowStats *);
 /* the lengths the format stores of its stored rows (0 for the long ones, those longer than the threshold of the
    build) and the long rows, ascending */
 PETSC_INTERN PetscErrorCode ELLGLongRowsSplit(ELLGFormat, const PetscInt *, PetscInt *, PetscInt *, PetscInt **);

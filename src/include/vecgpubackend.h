@@ -10,6 +10,21 @@
   #define PetscCallVecGPUKernel(...) PetscCheck(!(__VA_ARGS__), PETSC_COMM_SELF, PETSC_ERR_LIB, "Vector kernel failed")
 #endif
 
+/* the backend of kernels k */
+static inline PetscELLGBackend VecGPUKernelsBackend(const VecGPUKernels *k)
+{
+  return k == &VecGPUKernelsHost ? PETSCELLG_BACKEND_HOST : PETSCELLG_BACKEND_CUDA;
+}
+
+/* a call of a kernel of k, timed by PETSc's GPU timer where k runs on the device (PetscELLGLogGpuTimeBegin()) */
+#define PetscCallVecGPUKernelOf(k, ...) \
+  do { \
+    const PetscELLGBackend be_ = VecGPUKernelsBackend(k); \
+    PetscCall(PetscELLGLogGpuTimeBegin(be_)); \
+    PetscCallVecGPUKernel(__VA_ARGS__); \
+    PetscCall(PetscELLGLogGpuTimeEnd(be_)); \
+  } while (0)
+
 /* the kernels of a backend */
 static inline const VecGPUKernels *VecGPUKernelsOf(PetscELLGBackend backend)
 {

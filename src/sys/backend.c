@@ -365,6 +365,31 @@ PetscErrorCode PetscELLGLogFlops(PetscELLGBackend be, PetscLogDouble n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* PETSc's timer of the device's work (-log_view's "GPU Mflop/s", with -log_view_gpu_time in PETSc from 3.20) around
+   the kernels of an operation that runs in backend be, as PETSc's CUDA types time theirs: nothing for the host
+   backend, or in a PETSc without device support */
+PetscErrorCode PetscELLGLogGpuTimeBegin(PetscELLGBackend be)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_DEVICE)
+  if (be != PETSCELLG_BACKEND_HOST) PetscCall(PetscLogGpuTimeBegin());
+#else
+  (void)be;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGLogGpuTimeEnd(PetscELLGBackend be)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_DEVICE)
+  if (be != PETSCELLG_BACKEND_HOST) PetscCall(PetscLogGpuTimeEnd());
+#else
+  (void)be;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* waits for the backend when PETSc is logging, so that the time of an event that launched
    kernels covers them (-log_view); costs nothing otherwise */
 PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend be)

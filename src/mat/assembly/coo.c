@@ -158,7 +158,9 @@ PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, const PetscScalar v[
     PetscCall(PetscELLGMemcpy(coo->be, coo->djmap, coo->jmap, jbytes, ELLG_MEMCPY_HTOD));
     PetscCall(PetscELLGMemcpy(coo->be, coo->dperm, coo->perm, pbytes, ELLG_MEMCPY_HTOD));
   }
+  PetscCall(PetscELLGLogGpuTimeBegin(coo->be));
   PetscCallELLGCuda(ELLGCudaCooSum(coo->nnz, (const long long *)coo->djmap, (const long long *)coo->dperm, (const double *)v, add, (double *)a));
+  PetscCall(PetscELLGLogGpuTimeEnd(coo->be));
   PetscCall(PetscELLGLogFlops(coo->be, (PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -12,6 +12,7 @@ PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *ops, PetscELLGBackend backe
   (*fmt)->ops         = ops;
   (*fmt)->backend     = backend;
   (*fmt)->update_keep = ELLG_UPDATE_KEEP_VALUES;
+  (*fmt)->kernel.compact_indices = PETSC_TRUE;
   PetscCall(ops->create(*fmt));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -77,6 +78,30 @@ PetscErrorCode ELLGFormatDestroy(ELLGFormat *fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the kernel options the format takes (ELLGFormatOps.kernel), under its heading */
+static PetscErrorCode ELLGFormatKernelOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
+{
+  ELLGKernelOptions *k = &fmt->kernel;
+  char               opt[64];
+
+  PetscFunctionBegin;
+  if (fmt->ops->kernel & ELLG_KERNEL_THREADS_PER_ROW) {
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_threads_per_row", fmt->ops->name));
+    PetscCall(PetscOptionsInt(opt, "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths, and the rows of a small matrix)", "MATELLG", k->threads_per_row, &k->threads_per_row, NULL));
+    PetscCheck(k->threads_per_row >= 0 && k->threads_per_row <= 32 && !(k->threads_per_row & (k->threads_per_row - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", opt, k->threads_per_row);
+  }
+  if (fmt->ops->kernel & ELLG_KERNEL_BLOCK_SIZE) {
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_block_size", fmt->ops->name));
+    PetscCall(PetscOptionsInt(opt, "Threads per block of the format's kernels: a multiple of 32 up to 1024 (0: automatic)", "MATELLG", k->block_size, &k->block_size, NULL));
+    PetscCheck(k->block_size >= 0 && k->block_size <= 1024 && k->block_size % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", opt, k->block_size);
+  }
+  if (fmt->ops->kernel & ELLG_KERNEL_COMPACT_INDICES) {
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_compact_indices", fmt->ops->name));
+    PetscCall(PetscOptionsBool(opt, "Store the column indices as 16-bit offsets from the row when every column is within 16 bits of its row", "MATELLG", k->compact_indices, &k->compact_indices, NULL));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
 {
   char opt[64];
@@ -101,19 +126,11 @@ PetscErrorCode ELLGFormatSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscO
   PetscCall(PetscOptionsInt(opt, "CUDA streams the chunks go round, so that the copies of one overlap the products of another: 1 to 16 (0: automatic)", "MatMatMult", fmt->spmm_streams, &fmt->spmm_streams, NULL));
   PetscCheck(fmt->spmm_streams >= 0 && fmt->spmm_streams <= ELLG_SPMM_MAX_STREAMS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a number of streams from 1 to %d", opt, fmt->spmm_streams, ELLG_SPMM_MAX_STREAMS);
   PetscOptionsHeadEnd();
-  PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* -mat_<format>_threads_per_row: 0 (automatic) or a power of two up to a warp */
-PetscErrorCode ELLGFormatOptionsThreadsPerRow(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscInt *T)
-{
-  char opt[64];
-
-  PetscFunctionBegin;
-  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_threads_per_row", fmt->ops->name));
-  PetscCall(PetscOptionsInt(opt, "Threads per row of the SpMV kernel: 1, 2, 4, 8, 16 or 32 (0: from the row lengths, and the rows of a small matrix)", "MATELLG", *T, T, NULL));
-  PetscCheck(*T >= 0 && *T <= 32 && !(*T & (*T - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 32", opt, *T);
+  PetscOptionsHeadBegin(PetscOptionsObject, fmt->ops->title);
+  PetscCall(ELLGFormatKernelOptions(fmt, PetscOptionsObject));
+  if (fmt->ops->setfromoptions) PetscCall(fmt->ops->setfromoptions(fmt, PetscOptionsObject));
+  PetscOptionsHeadEnd();
+  fmt->ops->parameters(fmt);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -128,17 +145,6 @@ PetscInt ELLGFormatSmallThreadsPerRow(PetscInt m, PetscInt w)
   return T;
 }
 
-/* -mat_<format>_compact_indices: column indices as 16-bit offsets from the row where they fit (default) */
-PetscErrorCode ELLGFormatOptionsCompactIndices(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscBool *compact)
-{
-  char opt[64];
-
-  PetscFunctionBegin;
-  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_compact_indices", fmt->ops->name));
-  PetscCall(PetscOptionsBool(opt, "Store the column indices as 16-bit offsets from the row when every column is within 16 bits of its row", "MATELLG", *compact, compact, NULL));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* whether 16-bit offsets from the row hold every column of the stored entries of csr, and the column a
    padding entry of an empty row reads (the nearest one, min(i, n - 1)) */
 PetscBool ELLGFormatCompactIndices(const ELLGCSR *csr)
@@ -151,24 +157,12 @@ PetscBool ELLGFormatCompactIndices(const ELLGCSR *csr)
 }
 
 /* the MatView() line that says how the column indices are stored */
-PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat fmt, PetscViewer viewer, PetscBool stored_compact, PetscBool option)
+PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat fmt, PetscViewer viewer, PetscBool stored_compact)
 {
   PetscFunctionBegin;
   if (stored_compact) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 16-bit offsets from the row\n"));
-  else if (option) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (a column is more than 16 bits from its row)\n"));
+  else if (fmt->kernel.compact_indices) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (a column is more than 16 bits from its row)\n"));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (-mat_%s_compact_indices false)\n", fmt->ops->name));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* -mat_<format>_block_size: 0 (automatic) or a multiple of 32 up to 1024 threads per CUDA block */
-PetscErrorCode ELLGFormatOptionsBlockSize(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject, PetscInt *bs)
-{
-  char opt[64];
-
-  PetscFunctionBegin;
-  PetscCall(PetscSNPrintf(opt, sizeof(opt), "-mat_%s_block_size", fmt->ops->name));
-  PetscCall(PetscOptionsInt(opt, "Threads per block of the format's kernels: a multiple of 32 up to 1024 (0: automatic)", "MATELLG", *bs, bs, NULL));
-  PetscCheck(*bs >= 0 && *bs <= 1024 && *bs % 32 == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s %" PetscInt_FMT ": must be 0 (automatic) or a multiple of 32 from 32 to 1024", opt, *bs);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -181,7 +175,11 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
   to->spmm_columns   = from->spmm_columns;
   to->spmm_chunk     = from->spmm_chunk;
   to->spmm_streams   = from->spmm_streams;
-  if (from->ops == to->ops) PetscCall(from->ops->copyparameters(from, to)); /* those of the format: of the same one only */
+  if (from->ops == to->ops) { /* those of the format: of the same one only */
+    to->kernel = from->kernel;
+    if (from->ops->copyparameters) PetscCall(from->ops->copyparameters(from, to));
+    to->ops->parameters(to);
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -190,7 +188,9 @@ PetscBool ELLGFormatSameParameters(ELLGFormat from, ELLGFormat to)
 {
   if (from->long_threshold != to->long_threshold || from->update_keep != to->update_keep || from->compress_rows != to->compress_rows) return PETSC_FALSE;
   if (from->spmm_columns != to->spmm_columns || from->spmm_chunk != to->spmm_chunk || from->spmm_streams != to->spmm_streams) return PETSC_FALSE;
-  return (PetscBool)(from->ops != to->ops || from->ops->sameparameters(from, to));
+  if (from->ops != to->ops) return PETSC_TRUE;
+  if (from->kernel.threads_per_row != to->kernel.threads_per_row || from->kernel.block_size != to->kernel.block_size || from->kernel.compact_indices != to->kernel.compact_indices) return PETSC_FALSE;
+  return (PetscBool)(!from->ops->sameparameters || from->ops->sameparameters(from, to));
 }
 
 /* the CSR values, row starts and effective row lengths (and, for a build, column indices) in the
@@ -269,28 +269,36 @@ static PetscErrorCode ELLGFormatFreeStored(ELLGFormat fmt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* ELLGRowStatsCompute - the statistics of the lengths of m rows: len[i], or ai[i+1] - ai[i] without len */
-void ELLGRowStatsCompute(PetscInt m, const PetscInt *ai, const PetscInt *len, ELLGRowStats *st)
+/* ELLGRowStatsCompute - the statistics of the lengths of m rows, len[i] or ai[i+1] - ai[i] without len: of those of
+   at most above entries, the empty ones aside when nonempty */
+void ELLGRowStatsCompute(PetscInt m, const PetscInt *ai, const PetscInt *len, PetscBool nonempty, PetscInt above, ELLGRowStats *st)
 {
   double sq = 0.0;
 
-  st->stored = st->width = 0;
+  st->rows = st->stored = st->width = 0;
+  st->minlen                        = PETSC_MAX_INT;
   for (PetscInt i = 0; i < m; i++) {
     const PetscInt l = len ? len[i] : ai[i + 1] - ai[i];
 
+    if ((nonempty && !l) || l > above) continue;
+    st->rows++;
     st->stored += l;
-    st->width = PetscMax(st->width, l);
+    st->minlen = PetscMin(st->minlen, l);
+    st->width  = PetscMax(st->width, l);
     sq += (double)l * (double)l;
   }
-  st->mean = m ? (double)st->stored / (double)m : 0.0;
-  st->sd   = m ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)m - st->mean * st->mean)) : 0.0;
+  if (!st->rows) st->minlen = 0;
+  st->mean  = st->rows ? (double)st->stored / (double)st->rows : 0.0;
+  st->sd    = st->rows ? PetscSqrtReal((PetscReal)PetscMax(0.0, sq / (double)st->rows - st->mean * st->mean)) : 0.0;
+  st->wmean = st->stored ? sq / (double)st->stored : 0.0;
 }
 
 /* the build of ELLGFormatBuild(), its uploaded CSR in csr and its host work arrays in *sai, *len and *rows:
    the caller frees them, also when the build fails */
 static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa, ELLGCSR *csr, const PetscInt **sai, PetscInt **len, PetscInt **rows)
 {
-  PetscInt nlong, fused;
+  PetscInt     nlong, fused;
+  ELLGRowStats stored;
 
   PetscFunctionBegin;
   fmt->m      = m;
@@ -312,15 +320,16 @@ static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n
   PetscCall(ELLGFormatStoredRowStarts(fmt, ai, sai));
   csr->m            = fmt->mstored;
   csr->ai           = *sai;
-  fused             = fmt->ops->multlongrows ? fmt->ops->multlongrows(fmt, fmt->mstored, *sai) : 0;
+  ELLGRowStatsCompute(fmt->mstored, *sai, NULL, PETSC_FALSE, PETSC_MAX_INT, &stored);
+  fused             = fmt->ops->multlongrows ? fmt->ops->multlongrows(fmt, fmt->mstored, *sai, &stored) : 0;
   fmt->long_fused   = (PetscBool)(fused > 0);
-  fmt->long_applied = ELLGLongRowsThreshold(fmt, fmt->mstored, *sai, fused);
+  fmt->long_applied = ELLGLongRowsThreshold(fmt, &stored, fused);
   PetscCall(PetscMalloc1(fmt->mstored, len));
   PetscCall(ELLGLongRowsSplit(fmt, *sai, *len, &nlong, rows));
   csr->len      = *len;
   csr->nlong    = nlong;
   csr->longrows = *rows;
-  ELLGRowStatsCompute(csr->m, NULL, *len, &csr->stats);
+  ELLGRowStatsCompute(csr->m, NULL, *len, PETSC_FALSE, PETSC_MAX_INT, &csr->stats);
   PetscCall(ELLGCSRUpload(fmt->backend, csr, *len, aj, aa));
   PetscCall(fmt->ops->build(fmt, csr));
   if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, csr, &fmt->longrows));

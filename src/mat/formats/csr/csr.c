@@ -26,8 +26,6 @@ static const char *const CSRGKernels[] = {"auto", "vector", "stream", "CSRGKerne
 typedef struct {
   CSRGArrays a;                   /* in the backend's memory */
   PetscInt   T, bs;               /* threads per row, threads per block in use */
-  PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
-  PetscBool  compact;             /* -mat_csrg_compact_indices: 16-bit offsets where they fit (default) */
   CSRGKernel kernel;              /* -mat_csrg_kernel */
   ELLGRowStats stats;             /* the lengths of the stored rows of the last build */
   PetscBool  spread;              /* CSR-stream for the last build's rows, from their lengths alone (CSRGMultLongRows()) */
@@ -40,8 +38,7 @@ static PetscErrorCode CSRGCreate(ELLGFormat fmt)
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&c));
-  c->compact = PETSC_TRUE;
-  fmt->data  = c;
+  fmt->data = c;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -78,10 +75,12 @@ static PetscInt CSRGAutoThreads(PetscInt m, PetscInt w, PetscReal mean)
   return PetscMax(T, ELLGFormatSmallThreadsPerRow(m, w));
 }
 
-static void CSRGChooseParameters(CSRG *c)
+static void CSRGChooseParameters(ELLGFormat fmt)
 {
-  c->T  = c->T_option ? c->T_option : CSRGAutoThreads(c->a.m, c->stats.width, (PetscReal)c->stats.mean);
-  c->bs = c->bs_option ? c->bs_option : (c->T >= 8 ? 128 : 256);
+  CSRG *c = (CSRG *)fmt->data;
+
+  c->T  = fmt->kernel.threads_per_row ? fmt->kernel.threads_per_row : CSRGAutoThreads(c->a.m, c->stats.width, (PetscReal)c->stats.mean);
+  c->bs = fmt->kernel.block_size ? fmt->kernel.block_size : (c->T >= 8 ? 128 : 256);
   if (c->bs < c->T) c->bs = 32;
 }
 
@@ -90,13 +89,7 @@ static PetscErrorCode CSRGSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   CSRG *c = (CSRG *)fmt->data;
 
   PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "CSRG format options");
-  PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &c->T_option));
-  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &c->bs_option));
-  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &c->compact));
   PetscCall(PetscOptionsEnum("-mat_csrg_kernel", "SpMV kernel: auto (stream on large matrices of spread row lengths or scattered columns, else vector), vector (threads per row) or stream (blocks of whole rows)", "MATCSRG", CSRGKernels, (PetscEnum)c->kernel, (PetscEnum *)&c->kernel, NULL));
-  PetscOptionsHeadEnd();
-  CSRGChooseParameters(c);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -105,11 +98,7 @@ static PetscErrorCode CSRGCopyParameters(ELLGFormat from, ELLGFormat to)
   CSRG *a = (CSRG *)from->data, *b = (CSRG *)to->data;
 
   PetscFunctionBegin;
-  b->T_option  = a->T_option;
-  b->bs_option = a->bs_option;
-  b->compact   = a->compact;
-  b->kernel    = a->kernel;
-  CSRGChooseParameters(b);
+  b->kernel = a->kernel;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -117,7 +106,7 @@ static PetscBool CSRGSameParameters(ELLGFormat from, ELLGFormat to)
 {
   const CSRG *a = (const CSRG *)from->data, *b = (const CSRG *)to->data;
 
-  return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact && a->kernel == b->kernel);
+  return (PetscBool)(a->kernel == b->kernel);
 }
 
 /* the CSR-stream kernel's blocks of the rows of lengths len (blockrow, a start and an end for each of *nblocks,
@@ -151,13 +140,13 @@ static PetscErrorCode CSRGStreamBlocks(PetscInt m, const PetscInt *len, PetscInt
    CSRG_STREAM_MIN_NNZ entries or more whose lengths have a standard deviation above their mean), multiplies the
    rows longer than its blocks hold in the same launch, their chunks first: a block per CSRG_STREAM_ENTRIES entries
    of a long row keeps every block of the launch as short as the others */
-static PetscInt CSRGMultLongRows(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
+static PetscInt CSRGMultLongRows(ELLGFormat fmt, PetscInt m, const PetscInt *ai, const ELLGRowStats *rows)
 {
-  CSRG        *c = (CSRG *)fmt->data;
-  ELLGRowStats st;
+  CSRG *c = (CSRG *)fmt->data;
 
-  ELLGRowStatsCompute(m, ai, NULL, &st);
-  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && ai[m] >= CSRG_STREAM_MIN_NNZ && st.sd > st.mean));
+  (void)m;
+  (void)ai;
+  c->spread = (PetscBool)(c->kernel == CSRG_KERNEL_STREAM || (c->kernel == CSRG_KERNEL_AUTO && rows->stored >= CSRG_STREAM_MIN_NNZ && rows->sd > rows->mean));
   return c->spread ? CSRG_STREAM_ENTRIES : 0;
 }
 
@@ -175,10 +164,10 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   for (PetscInt i = 0; i < m; i++) rowptr[i + 1] = rowptr[i] + (int)csr->len[i];
   c->stats = csr->stats;
   c->a.m  = (int)m;
-  CSRGChooseParameters(c);
-  fits16  = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && c->compact)) && ELLGFormatCompactIndices(csr)); /* read only where it decides */
+  CSRGChooseParameters(fmt);
+  fits16  = (PetscBool)((c->kernel == CSRG_KERNEL_AUTO || (c->kernel == CSRG_KERNEL_VECTOR && fmt->kernel.compact_indices)) && ELLGFormatCompactIndices(csr)); /* read only where it decides */
   stream  = (PetscBool)(c->spread || (c->kernel == CSRG_KERNEL_AUTO && c->stats.stored >= CSRG_STREAM_MIN_NNZ && !fits16 && csr->n >= ELLG_LARGE_X_COLUMNS));
-  compact = (PetscBool)(fits16 && c->compact && !stream);
+  compact = (PetscBool)(fits16 && fmt->kernel.compact_indices && !stream);
   c->stream = stream;
   /* the row starts go to the backend first, so that the host copy is freed whether or not the backend has room */
   ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (m + 1), (void **)&c->a.rowptr);
@@ -253,19 +242,22 @@ static PetscErrorCode CSRGView(ELLGFormat fmt, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "CSRG rows %d, stored entries %" PetscInt_FMT ", row length mean %.3g, standard deviation %.3g, longest %" PetscInt_FMT "\n", c->a.m, c->stats.stored, c->stats.mean, c->stats.sd, c->stats.width));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: 32-bit (the CSR-stream kernel reads an entry without its row)\n"));
-  else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off, c->compact));
+  else PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!c->a.off));
   if (c->stream) PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-stream%s: %d blocks of %d threads, each of whole rows of at most %d entries together%s\n", c->kernel == CSRG_KERNEL_AUTO ? " (automatic: spread row lengths or scattered columns)" : "", c->a.nblocks, CSRG_STREAM_THREADS, CSRG_STREAM_ENTRIES,
                                                  !fmt->long_fused ? ", or of one longer row" : fmt->longrows ? "; before them a block for each chunk of the long rows, in the same launch" : ""));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s%s\n", c->T, c->T_option ? "" : " (automatic)", c->bs, c->bs_option ? "" : " (automatic)", c->kernel == CSRG_KERNEL_AUTO ? "; the kernel chosen automatically" : ""));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "kernel CSR-vector: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s%s\n", c->T, fmt->kernel.threads_per_row ? "" : " (automatic)", c->bs, fmt->kernel.block_size ? "" : " (automatic)", c->kernel == CSRG_KERNEL_AUTO ? "; the kernel chosen automatically" : ""));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 const ELLGFormatOps ELLGFormatOps_CSRG = {
   .name             = "csrg",
+  .title            = "CSRG format options",
+  .kernel           = ELLG_KERNEL_THREADS_PER_ROW | ELLG_KERNEL_BLOCK_SIZE | ELLG_KERNEL_COMPACT_INDICES,
   .longrowthreads   = CSRGAutoThreads, /* the threads every row gets, the longest too */
   .multlongrows     = CSRGMultLongRows,
   .create           = CSRGCreate,
   .setfromoptions   = CSRGSetFromOptions,
+  .parameters       = CSRGChooseParameters,
   .build            = CSRGBuild,
   .updatevalues     = CSRGUpdateValues,
   .mult             = CSRGMult,

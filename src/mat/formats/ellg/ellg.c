@@ -5,8 +5,6 @@
 typedef struct {
   ELLGArrays a;                  /* in the backend's memory */
   PetscInt   T, bs;              /* threads per row, threads per block in use */
-  PetscInt   T_option, bs_option; /* 0: chosen from the row lengths */
-  PetscBool  compact;            /* -mat_ellg_compact_indices: 16-bit offsets where they fit (default) */
   ELLGRowStats stats;            /* the row lengths of the last build */
 } ELLG;
 
@@ -16,8 +14,7 @@ static PetscErrorCode ELLGCreate(ELLGFormat fmt)
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&e));
-  e->compact = PETSC_TRUE;
-  fmt->data  = e;
+  fmt->data = e;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -45,54 +42,48 @@ static PetscErrorCode ELLGReset(ELLGFormat fmt)
 /* T from the mean row length: the smallest power of two that gives each thread fewer than 16 entries
    (64 with ELLG_ROWS_FILL_GPU rows or more), up to a warp; short rows keep one thread per row (best
    coalescing), unless the matrix is small enough for more (ELLGFormatSmallThreadsPerRow of the width) */
-static void ELLGChooseParameters(ELLG *e)
+static void ELLGChooseParameters(ELLGFormat fmt)
 {
+  ELLG        *e   = (ELLG *)fmt->data;
   const double ept = e->a.m >= ELLG_ROWS_FILL_GPU ? 64.0 : 16.0;
 
   e->T = ELLGFormatSmallThreadsPerRow(e->a.m, e->a.width);
   while (e->T < 32 && e->stats.mean >= ept * e->T) e->T *= 2;
-  if (e->T_option) e->T = e->T_option;
-  e->bs = e->bs_option ? e->bs_option : (e->T >= 8 ? 128 : 256);
+  if (fmt->kernel.threads_per_row) e->T = fmt->kernel.threads_per_row;
+  e->bs = fmt->kernel.block_size ? fmt->kernel.block_size : (e->T >= 8 ? 128 : 256);
   if (e->bs < e->T) e->bs = 32;
 }
 
-static PetscErrorCode ELLGSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
+/* ellg pads every row to the longest of its rows (but the long ones split out): more than this many times the
+   bytes of CSR tells that another type suits the matrix; the line on stderr is for matrices of at least
+   ELLG_PADDING_WARN_MB (a tiny matrix takes more than that ratio for the alignment of its columns alone) */
+#define ELLG_PADDING_WARN    4.0
+#define ELLG_PADDING_WARN_MB 1.0
+
+/* after a build that stores over ELLG_PADDING_WARN times the bytes of CSR, naming the type to use (pjds where there
+   are long rows or the longest is many times the mean, else slicedell): PetscInfo for each, and one line on the
+   process's stderr (not PETSC_STDERR, which -error_output_stdout sends to stdout: a warning, not an error) for the
+   first of the process of at least ELLG_PADDING_WARN_MB, unless aijgpu chose the format (weighing its bytes) */
+static PetscErrorCode ELLGCheckPadding(ELLGFormat fmt, const ELLGCSR *csr)
 {
-  ELLG *e = (ELLG *)fmt->data;
+  static PetscBool warned = PETSC_FALSE;
+  const double     bytes  = (double)fmt->bytes, csrbytes = 12.0 * (double)csr->stats.stored + 4.0 * (double)(csr->m + 1);
+  const char      *other  = csr->nlong || (double)csr->stats.width > 16.0 * csr->stats.mean ? "pjds" : "slicedell";
 
   PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "ELLG format options");
-  PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &e->T_option));
-  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &e->bs_option));
-  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &e->compact));
-  PetscOptionsHeadEnd();
-  ELLGChooseParameters(e);
+  if (fmt->chosen || !(bytes > ELLG_PADDING_WARN * csrbytes)) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscInfo(NULL, "ellg stores %.1f times the bytes of CSR (%.3g MB), padding to the longest row (%" PetscInt_FMT "): -mat_type %s would store it closer to CSR\n", bytes / csrbytes, bytes / 1048576.0, csr->stats.width, other));
+  if (!warned && bytes >= ELLG_PADDING_WARN_MB * 1048576.0) {
+    warned = PETSC_TRUE;
+    PetscCall(PetscFPrintf(PETSC_COMM_SELF, stderr, "WARNING: type ellg stores %.1f times the bytes of CSR for a %" PetscInt_FMT " x %" PetscInt_FMT " matrix (%.3g MB): use -mat_type %s\n", bytes / csrbytes, fmt->m, fmt->n, bytes / 1048576.0, other));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode ELLGCopyParameters(ELLGFormat from, ELLGFormat to)
-{
-  ELLG *a = (ELLG *)from->data, *b = (ELLG *)to->data;
-
-  PetscFunctionBegin;
-  b->T_option    = a->T_option;
-  b->bs_option   = a->bs_option;
-  b->compact     = a->compact;
-  ELLGChooseParameters(b);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscBool ELLGSameParameters(ELLGFormat from, ELLGFormat to)
-{
-  const ELLG *a = (const ELLG *)from->data, *b = (const ELLG *)to->data;
-
-  return (PetscBool)(a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
 }
 
 static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
 {
   ELLG          *e = (ELLG *)fmt->data;
-  const PetscInt m = csr->m, width = csr->stats.width, stored = csr->stats.stored;
+  const PetscInt m = csr->m, width = csr->stats.width;
   PetscBool      compact;
 
   PetscFunctionBegin;
@@ -100,8 +91,8 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   e->a.m     = (int)m;
   e->a.pitch = (int)(((m + 31) / 32) * 32);
   e->a.width = (int)width;
-  ELLGChooseParameters(e);
-  compact = (PetscBool)(e->compact && ELLGFormatCompactIndices(csr));
+  ELLGChooseParameters(fmt);
+  compact = (PetscBool)(fmt->kernel.compact_indices && ELLGFormatCompactIndices(csr));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&e->a.rowlen));
   if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)width * e->a.pitch, (void **)&e->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)width * e->a.pitch, (void **)&e->a.col));
@@ -109,7 +100,7 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscCall(PetscELLGMemcpy(fmt->backend, e->a.rowlen, csr->rowlen, sizeof(int) * m, ELLG_MEMCPY_DTOD));
   PetscELLGBackendCall(fmt->backend, ELLGHostPack, ELLGCudaPack, (&e->a, csr->rowptr, csr->col, csr->val));
   fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (size_t)m;
-  if (stored && (double)width * e->a.pitch > 1.5 * (double)stored) PetscCall(PetscInfo(NULL, "ELLG stores %.1f times the entries of the matrix (padding to the longest row, %" PetscInt_FMT "): pjds or slicedell store far less\n", (double)width * e->a.pitch / (double)stored, width));
+  PetscCall(ELLGCheckPadding(fmt, csr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -166,24 +157,24 @@ static PetscErrorCode ELLGView(ELLGFormat fmt, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "ELLG width %d, pitch %d, row length mean %.3g std %.3g, stored entries %.0f (padding ratio %.3f)\n", e->a.width, e->a.pitch, e->stats.mean, e->stats.sd, stored, fmt->nnz ? stored / (double)fmt->nnz : 1.0));
-  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!e->a.off, e->compact));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel ELLR-T: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", e->T, e->T_option ? "" : " (automatic)", e->bs, e->bs_option ? "" : " (automatic)"));
+  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!e->a.off));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel ELLR-T: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s\n", e->T, fmt->kernel.threads_per_row ? "" : " (automatic)", e->bs, fmt->kernel.block_size ? "" : " (automatic)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 const ELLGFormatOps ELLGFormatOps_ELLG = {
   .name             = "ellg",
+  .title            = "ELLG format options",
+  .kernel           = ELLG_KERNEL_THREADS_PER_ROW | ELLG_KERNEL_BLOCK_SIZE | ELLG_KERNEL_COMPACT_INDICES,
   .longrowthreads   = NULL,
   .create           = ELLGCreate,
-  .setfromoptions   = ELLGSetFromOptions,
+  .parameters       = ELLGChooseParameters,
   .build            = ELLGBuild,
   .updatevalues     = ELLGUpdateValues,
   .mult             = ELLGMult,
   .multtransposeadd = ELLGMultTransposeAdd,
   .getdiagonal      = ELLGGetDiagonal,
   .spmm             = ELLGSpMM,
-  .copyparameters   = ELLGCopyParameters,
-  .sameparameters   = ELLGSameParameters,
   .view             = ELLGView,
   .reset            = ELLGReset,
   .destroy          = ELLGDestroy,

@@ -6,40 +6,27 @@
    that pads blocks of rows keeps them all when the longest is within ELLG_LONG_ROWS_KEPT entries and
    ELLG_LONG_ROWS_THREAD_KEPT for each of the threads the format gives it. A format that multiplies its
    long rows in the same launch (fused: its default threshold, else 0) splits as it says. */
-PetscInt ELLGLongRowsThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai, PetscInt fused)
+PetscInt ELLGLongRowsThreshold(ELLGFormat fmt, const ELLGRowStats *rows, PetscInt fused)
 {
-  const PetscInt mean = m ? (ai[m] + m - 1) / m : 0;
-  PetscInt       maxlen = 0;
-  PetscReal      sq     = 0.0;
-
   if (fmt->long_threshold == -1) return PETSC_MAX_INT;
   if (fmt->long_threshold > 0) return fmt->long_threshold;
   if (fused) return fused;
-  if (fmt->ops->longrowthreads) {
-    for (PetscInt i = 0; i < m; i++) {
-      const PetscInt len = ai[i + 1] - ai[i];
-
-      maxlen = PetscMax(maxlen, len);
-      sq += (PetscReal)len * (PetscReal)len;
-    }
-    if (maxlen <= ELLG_LONG_ROWS_KEPT && maxlen <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(m, maxlen, ai[m] ? sq / (PetscReal)ai[m] : 0.0)) return PETSC_MAX_INT;
-  }
-  return ELLG_LONG_ROWS_DEFAULT(mean);
+  if (fmt->ops->longrowthreads && rows->width <= ELLG_LONG_ROWS_KEPT && rows->width <= ELLG_LONG_ROWS_THREAD_KEPT * fmt->ops->longrowthreads(rows->rows, rows->width, (PetscReal)rows->wmean)) return PETSC_MAX_INT;
+  return ELLG_LONG_ROWS_DEFAULT(ELLGLongRowsMean(rows));
 }
 
 /* The threshold of a format whose thread blocks of long rows' chunks take the place of blocks of its other rows
    (pjds): the least of 64, 128 and 256 entries whose blocks (one per row of up to LONGROWS_CHUNK entries) fit in
    the threads the GPU runs at once, else ELLG_LONG_ROWS_FUSED and ELLG_LONG_ROWS_FUSED_MEAN times the mean */
-PetscInt ELLGLongRowsBlockThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai)
+PetscInt ELLGLongRowsBlockThreshold(ELLGFormat fmt, PetscInt m, const PetscInt *ai, const ELLGRowStats *rows)
 {
-  const PetscInt mean    = m ? (ai[m] + m - 1) / m : 0;
-  PetscInt64     over[3] = {0, 0, 0}; /* rows longer than 64, 128, 256 */
+  PetscInt64 over[3] = {0, 0, 0}; /* rows longer than 64, 128, 256 */
 
   for (PetscInt i = 0; i < m; i++)
     for (PetscInt k = 0; k < 3; k++) over[k] += ai[i + 1] - ai[i] > (ELLG_LONG_ROWS_FUSED_MIN << k);
   for (PetscInt k = 0; k < 3; k++)
     if (over[k] * LONGROWS_THREADS <= ELLG_THREADS_RESIDENT) return ELLG_LONG_ROWS_FUSED_MIN << k;
-  return PetscMax(ELLG_LONG_ROWS_FUSED, ELLG_LONG_ROWS_FUSED_MEAN * mean);
+  return PetscMax(ELLG_LONG_ROWS_FUSED, ELLG_LONG_ROWS_FUSED_MEAN * ELLGLongRowsMean(rows));
 }
 
 /* the row lengths the format stores (ai: row starts of the stored rows): 0 for the long rows (those longer than the threshold of the

@@ -10,8 +10,7 @@ typedef struct {
   PetscInt   br;                  /* option: rows per block (a power of two, 1 to 1024; 0 automatic) */
   PetscInt   br_applied;          /* the block rows of the last build */
   PetscInt   ept, ept_option;     /* most entries a thread of a row takes in the CUDA SpMV; option (0: automatic) */
-  PetscInt   bs, bs_option;       /* threads per CUDA block in use; option (0: chosen from the rows) */
-  PetscBool  compact;             /* -mat_pjds_compact_indices: 16-bit offsets where they fit (default) */
+  PetscInt   bs;                  /* threads per CUDA block in use */
   PetscInt   nblocks, nzblocks;   /* blocks of rows, those of them with at least one diagonal */
   ELLGRowStats stats;             /* the row lengths of the last build (stored: the entries it holds, the matrix's less the long rows') */
 } PJDS;
@@ -23,7 +22,6 @@ static PetscErrorCode PJDSCreate(ELLGFormat fmt)
   PetscFunctionBegin;
   PetscCall(PetscNew(&p));
   p->br_applied = 32;
-  p->compact    = PETSC_TRUE;
   fmt->data     = p;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -93,11 +91,13 @@ static PetscInt PJDSEntriesPerThread(const PJDS *p, PetscInt m, const PetscInt *
 
 /* Threads per CUDA block of the kernel with a thread per row: 256, halved (down to 64) while that leaves
    fewer than 256 blocks, so that small matrices still spread over the multiprocessors */
-static void PJDSChooseParameters(PJDS *p)
+static void PJDSChooseParameters(ELLGFormat fmt)
 {
+  PJDS *p = (PJDS *)fmt->data;
+
   p->bs = 256;
   while (p->bs > 64 && ((PetscInt64)p->a.m + p->bs - 1) / p->bs < 256) p->bs /= 2;
-  if (p->bs_option) p->bs = p->bs_option;
+  if (fmt->kernel.block_size) p->bs = fmt->kernel.block_size;
 }
 
 static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS PetscOptionsObject)
@@ -105,15 +105,10 @@ static PetscErrorCode PJDSSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Petsc
   PJDS *p = (PJDS *)fmt->data;
 
   PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "pJDS format options");
   PetscCall(PetscOptionsInt("-mat_pjds_block_rows", "Rows per block, each padded to its longest row: a power of two from 1 to 1024 (0: the most up to 32, 4 below 524288 rows, within 1.05 times the bytes of CSR)", "MATPJDS", p->br, &p->br, NULL));
   PetscCheck(p->br >= 0 && p->br <= 1024 && !(p->br & (p->br - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_block_rows %" PetscInt_FMT ": must be 0 (automatic) or a power of two from 1 to 1024", p->br);
   PetscCall(PetscOptionsInt("-mat_pjds_entries_per_thread", "The CUDA SpMV gives a row as many threads (a power of two, up to 32) as keep each at most this many of its entries (0: automatic, 16, or 64 from 524288 rows; for a small matrix the fewest from 4 that keep it within 262144 threads)", "MATPJDS", p->ept_option, &p->ept_option, NULL));
   PetscCheck(p->ept_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pjds_entries_per_thread %" PetscInt_FMT ": must be 0 (automatic) or positive", p->ept_option);
-  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &p->bs_option));
-  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &p->compact));
-  PetscOptionsHeadEnd();
-  PJDSChooseParameters(p);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -123,10 +118,7 @@ static PetscErrorCode PJDSCopyParameters(ELLGFormat from, ELLGFormat to)
 
   PetscFunctionBegin;
   b->br         = a->br;
-  b->bs_option  = a->bs_option;
   b->ept_option = a->ept_option;
-  b->compact    = a->compact;
-  PJDSChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -134,7 +126,7 @@ static PetscBool PJDSSameParameters(ELLGFormat from, ELLGFormat to)
 {
   const PJDS *a = (const PJDS *)from->data, *b = (const PJDS *)to->data;
 
-  return (PetscBool)(a->br == b->br && a->bs_option == b->bs_option && a->ept_option == b->ept_option && a->compact == b->compact);
+  return (PetscBool)(a->br == b->br && a->ept_option == b->ept_option);
 }
 
 /* perm[] by a stable counting sort of the stored row lengths len[]: longest rows first, then the rows
@@ -264,13 +256,13 @@ static PetscErrorCode PJDSBuildWith(ELLGFormat fmt, const ELLGCSR *csr, int **pp
   p->a.width  = (int)width;
   p->a.stored = (int)padded;
   p->a.logbr  = ELLGFormatLog2(p->br_applied);
-  PJDSChooseParameters(p);
+  PJDSChooseParameters(fmt);
   p->ept = PJDSEntriesPerThread(p, m - csr->nlong, csr->len, perm, p->br_applied);
   PJDSBins(m - csr->nlong, csr->len, perm, p->br_applied, p->ept, &p->a);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&p->a.perm));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (width + 1), (void **)&p->a.colstart));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * p->nblocks, (void **)&p->a.blockw));
-  if (p->compact && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)padded, (void **)&p->a.off));
+  if (fmt->kernel.compact_indices && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)padded, (void **)&p->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)padded, (void **)&p->a.val));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
@@ -358,16 +350,19 @@ static PetscErrorCode PJDSView(ELLGFormat fmt, PetscViewer viewer)
     PetscCall(PetscSNPrintf(bin, sizeof(bin), "%s %d for %d rows", k ? "," : "", p->a.binT[k], p->a.binrow[k + 1] - p->a.binrow[k]));
     PetscCall(PetscStrlcat(bins, bin, sizeof(bins)));
   }
-  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!p->a.off, p->compact));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel pJDS: %" PetscInt_FMT " threads per block%s; SpMV threads per row (at most %" PetscInt_FMT " entries each%s):%s\n", p->bs, p->bs_option ? "" : " (automatic)", p->ept, p->ept_option ? "" : ", automatic", p->a.nbins ? bins : " none (no rows)"));
+  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!p->a.off));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel pJDS: %" PetscInt_FMT " threads per block%s; SpMV threads per row (at most %" PetscInt_FMT " entries each%s):%s\n", p->bs, fmt->kernel.block_size ? "" : " (automatic)", p->ept, p->ept_option ? "" : ", automatic", p->a.nbins ? bins : " none (no rows)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 const ELLGFormatOps ELLGFormatOps_PJDS = {
   .name             = "pjds",
+  .title            = "pJDS format options",
+  .kernel           = ELLG_KERNEL_BLOCK_SIZE | ELLG_KERNEL_COMPACT_INDICES,
   .multlongrows     = ELLGLongRowsBlockThreshold,
   .create           = PJDSCreate,
   .setfromoptions   = PJDSSetFromOptions,
+  .parameters       = PJDSChooseParameters,
   .build            = PJDSBuild,
   .updatevalues     = PJDSUpdateValues,
   .mult             = PJDSMult,

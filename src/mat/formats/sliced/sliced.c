@@ -23,8 +23,7 @@
 
 typedef struct {
   SlicedArrays a;                                           /* in the backend's memory */
-  PetscInt     C_option, sigma_option, T_option, bs_option; /* 0: automatic */
-  PetscBool    compact;                                     /* -mat_slicedell_compact_indices: 16-bit offsets where they fit (default) */
+  PetscInt     C_option, sigma_option;                      /* 0: automatic */
   PetscInt     C, sigma, T, bs;                             /* in use */
   PetscInt     C_built_option, sigma_built_option;          /* C_option, sigma_option at the last build (the layout follows them) */
   PetscInt64   stored;                                      /* slots: entries and padding */
@@ -40,8 +39,7 @@ static PetscErrorCode SlicedCreate(ELLGFormat fmt)
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&sl));
-  sl->compact = PETSC_TRUE;
-  fmt->data   = sl;
+  fmt->data = sl;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -85,12 +83,14 @@ static PetscInt SlicedThreadsPerRow(PetscInt m, PetscInt maxwidth, PetscReal wor
   return T;
 }
 
-static void SlicedChooseParameters(Sliced *sl)
+static void SlicedChooseParameters(ELLGFormat fmt)
 {
+  Sliced *sl = (Sliced *)fmt->data;
+
   sl->T = SlicedThreadsPerRow(sl->a.m, sl->maxwidth, sl->workwidth);
   while (sl->T < 32 && sl->T * sl->C < 4 && sl->workwidth >= 2.0 * sl->T) sl->T *= 2;
-  if (sl->T_option) sl->T = sl->T_option;
-  sl->bs = sl->bs_option ? sl->bs_option : (sl->T >= 8 ? 128 : 256);
+  if (fmt->kernel.threads_per_row) sl->T = fmt->kernel.threads_per_row;
+  sl->bs = fmt->kernel.block_size ? fmt->kernel.block_size : (sl->T >= 8 ? 128 : 256);
 }
 
 static PetscBool SlicedIsPow2(PetscInt v) { return (PetscBool)(v > 0 && !(v & (v - 1))); }
@@ -100,17 +100,11 @@ static PetscErrorCode SlicedSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Pet
   Sliced *sl = (Sliced *)fmt->data;
 
   PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "Sliced ELL (SELL-C-sigma) format options");
   PetscCall(PetscOptionsInt("-mat_slicedell_slice_height", "Rows per slice C: a power of two from 1 to 1024 (0: automatic, 32 unless the padding needs fewer)", "MATSLICEDELL", sl->C_option, &sl->C_option, NULL));
   PetscCheck(sl->C_option == 0 || (SlicedIsPow2(sl->C_option) && sl->C_option <= 1024), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_slice_height %" PetscInt_FMT ": must be a power of two from 1 to 1024, or 0 (automatic)", sl->C_option);
   PetscCall(PetscOptionsInt("-mat_slicedell_sigma", "Rows are sorted by length within windows of sigma rows: 1 (no sorting) or a multiple of the slice height (0: automatic)", "MATSLICEDELL", sl->sigma_option, &sl->sigma_option, NULL));
   PetscCheck(sl->sigma_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 0 (automatic), 1 (no sorting) or a multiple of the slice height", sl->sigma_option);
   PetscCheck(sl->sigma_option <= 1 || !sl->C_option || sl->sigma_option % sl->C_option == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 1 or a multiple of the slice height %" PetscInt_FMT " (or 0, automatic)", sl->sigma_option, sl->C_option);
-  PetscCall(ELLGFormatOptionsThreadsPerRow(fmt, PetscOptionsObject, &sl->T_option));
-  PetscCall(ELLGFormatOptionsBlockSize(fmt, PetscOptionsObject, &sl->bs_option));
-  PetscCall(ELLGFormatOptionsCompactIndices(fmt, PetscOptionsObject, &sl->compact));
-  PetscOptionsHeadEnd();
-  SlicedChooseParameters(sl);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -121,10 +115,6 @@ static PetscErrorCode SlicedCopyParameters(ELLGFormat from, ELLGFormat to)
   PetscFunctionBegin;
   b->C_option     = a->C_option;
   b->sigma_option = a->sigma_option;
-  b->T_option     = a->T_option;
-  b->bs_option    = a->bs_option;
-  b->compact      = a->compact;
-  SlicedChooseParameters(b);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -132,7 +122,7 @@ static PetscBool SlicedSameParameters(ELLGFormat from, ELLGFormat to)
 {
   const Sliced *a = (const Sliced *)from->data, *b = (const Sliced *)to->data;
 
-  return (PetscBool)(a->C_option == b->C_option && a->sigma_option == b->sigma_option && a->T_option == b->T_option && a->bs_option == b->bs_option && a->compact == b->compact);
+  return (PetscBool)(a->C_option == b->C_option && a->sigma_option == b->sigma_option);
 }
 
 /* bytes of a layout of slice height C holding slots entries and padding; sorted: a permutation is stored */
@@ -449,14 +439,14 @@ static PetscErrorCode SlicedBuildWith(ELLGFormat fmt, const ELLGCSR *csr, PetscI
   sl->a.C       = (int)C;
   sl->a.logC    = (int)logC;
   sl->a.nslices = (int)nslices;
-  SlicedChooseParameters(sl);
+  SlicedChooseParameters(fmt);
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (nslices + 1), (void **)&sl->a.slice_ptr));
   PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.slice_ptr, sp, sizeof(int) * (nslices + 1), ELLG_MEMCPY_HTOD));
   if (perm) {
     PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&sl->a.perm));
     PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   }
-  if (sl->compact && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)stored, (void **)&sl->a.off));
+  if (fmt->kernel.compact_indices && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)stored, (void **)&sl->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)stored, (void **)&sl->a.val));
   PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
@@ -545,16 +535,19 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
   if (sl->C_option != sl->C_built_option || sl->sigma_option != sl->sigma_built_option)
     PetscCall(PetscViewerASCIIPrintf(viewer, "(options since the build: slice height %" PetscInt_FMT ", sigma %" PetscInt_FMT ", 0 = automatic; they apply when the matrix is next built)\n", sl->C_option, sl->sigma_option));
   PetscCall(PetscViewerASCIIPrintf(viewer, "slices %d, width mean %.3g max %" PetscInt_FMT ", stored entries %" PetscInt64_FMT " for %" PetscInt64_FMT " (padding ratio %.3f)\n", sl->a.nslices, sl->meanwidth, sl->maxwidth, sl->stored, sl->entries, sl->entries ? (double)sl->stored / (double)sl->entries : 1.0));
-  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!sl->a.off, sl->compact));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s (entry-weighted slice width %.3g)\n", sl->T, sl->T_option ? "" : " (automatic)", sl->bs, sl->bs_option ? "" : " (automatic)", sl->workwidth));
+  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!sl->a.off));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "kernel: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s (entry-weighted slice width %.3g)\n", sl->T, fmt->kernel.threads_per_row ? "" : " (automatic)", sl->bs, fmt->kernel.block_size ? "" : " (automatic)", sl->workwidth));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 const ELLGFormatOps ELLGFormatOps_SlicedELL = {
   .name             = "slicedell",
+  .title            = "Sliced ELL (SELL-C-sigma) format options",
+  .kernel           = ELLG_KERNEL_THREADS_PER_ROW | ELLG_KERNEL_BLOCK_SIZE | ELLG_KERNEL_COMPACT_INDICES,
   .longrowthreads   = SlicedThreadsPerRow, /* the rows' entry-weighted mean length is at most the slices' */
   .create           = SlicedCreate,
   .setfromoptions   = SlicedSetFromOptions,
+  .parameters       = SlicedChooseParameters,
   .build            = SlicedBuild,
   .updatevalues     = SlicedUpdateValues,
   .mult             = SlicedMult,

@@ -53,7 +53,9 @@ PetscErrorCode ELLGGraphValues(PetscELLGBackend be, PetscInt m, const PetscInt *
     ELLGGraphDevice d = {NULL, NULL, NULL, NULL, NULL};
     PetscErrorCode  ierr;
 
+    PetscCall(PetscELLGLogGpuTimeBegin(be));
     ierr = ELLGGraphValuesDevice(m, ai, aj, aa, absval, mirror, scale, g, &missing, &d);
+    PetscCall(PetscELLGLogGpuTimeEnd(be));
     PetscCall(PetscELLGFree(be, d.ai));
     PetscCall(PetscELLGFree(be, d.aj));
     PetscCall(PetscELLGFree(be, d.a));

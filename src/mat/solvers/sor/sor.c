@@ -189,6 +189,7 @@ PetscErrorCode ELLGSorApply(ELLGSor s, const PetscScalar *b, PetscReal omega, Ma
   PetscFunctionBegin;
   PetscCheck(!(flag & (SOR_EISENSTAT | SOR_APPLY_UPPER | SOR_APPLY_LOWER)), PETSC_COMM_SELF, PETSC_ERR_SUP, "Multicolor SOR does not apply Eisenstat's trick or the triangles");
   PetscCall(ELLGSorSetShift(s, shift));
+  PetscCall(PetscELLGLogGpuTimeBegin(s->be));
   if (flag & SOR_ZERO_INITIAL_GUESS) PetscCall(PetscELLGMemset(s->be, x, 0, sizeof(PetscScalar) * s->m));
   for (PetscInt it = 0; it < sweeps; it++) {
     for (PetscInt dir = 0; dir < 2; dir++) {
@@ -200,6 +201,7 @@ PetscErrorCode ELLGSorApply(ELLGSor s, const PetscScalar *b, PetscReal omega, Ma
       }
     }
   }
+  PetscCall(PetscELLGLogGpuTimeEnd(s->be));
   PetscCall(PetscELLGLogFlops(s->be, (forward + backward) * sweeps * 2.0 * (s->nnz + s->m)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -240,7 +240,9 @@ PetscErrorCode ELLGILUFactor(ELLGILU f, const PetscScalar a[], PetscBool pd, Pet
 #if defined(ELLG_HAVE_CUDA)
   else {
     PetscCall(PetscELLGMemcpy(f->be, f->bbad, &first, sizeof(int), ELLG_MEMCPY_HTOD));
+    PetscCall(PetscELLGLogGpuTimeBegin(f->be));
     for (PetscInt l = 0; l < f->nlevels; l++) PetscCallELLGCuda(ELLGCudaILURows((int)(f->levptr[l + 1] - f->levptr[l]), f->brows + f->levptr[l], (int)f->nnz, f->browptr, f->bcolidx, f->bdiag, f->bval, pd ? 1 : 0, (double)zeropivot, f->bbad));
+    PetscCall(PetscELLGLogGpuTimeEnd(f->be));
     PetscCall(PetscELLGMemcpy(f->be, &first, f->bbad, sizeof(int), ELLG_MEMCPY_DTOH));
   }
 #endif

@@ -84,7 +84,7 @@ static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
   PetscFunctionBegin;
   PetscCall(VecGPUGetData_Private(x, &g));
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_WRITE, &k, &xa));
-  PetscCallVecGPUKernel(k->set(VecGPULocalSize(x), alpha, xa));
+  PetscCallVecGPUKernelOf(k, k->set(VecGPULocalSize(x), alpha, xa));
   g->constant = (PetscBool)(x->offloadmask == PETSC_OFFLOAD_GPU);
   g->value    = alpha;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -94,7 +94,7 @@ static PetscErrorCode VecSet_GPU(Vec x, PetscScalar alpha)
 static PetscErrorCode VecGPULogFlops(const VecGPUKernels *k, PetscLogDouble n)
 {
   PetscFunctionBegin;
-  PetscCall(PetscELLGLogFlops(k == &VecGPUKernelsHost ? PETSCELLG_BACKEND_HOST : PETSCELLG_BACKEND_CUDA, n));
+  PetscCall(PetscELLGLogFlops(VecGPUKernelsBackend(k), n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -105,7 +105,7 @@ static PetscErrorCode VecScale_GPU(Vec x, PetscScalar alpha)
 
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, alpha == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &k, &xa));
-  PetscCallVecGPUKernel(k->scale(VecGPULocalSize(x), alpha, xa));
+  PetscCallVecGPUKernelOf(k, k->scale(VecGPULocalSize(x), alpha, xa));
   PetscCall(VecGPULogFlops(k, x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -117,7 +117,7 @@ static PetscErrorCode VecShift_GPU(Vec x, PetscScalar alpha)
 
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ_WRITE, &k, &xa));
-  PetscCallVecGPUKernel(k->shift(VecGPULocalSize(x), alpha, xa));
+  PetscCallVecGPUKernelOf(k, k->shift(VecGPULocalSize(x), alpha, xa));
   PetscCall(VecGPULogFlops(k, x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -129,7 +129,7 @@ static PetscErrorCode VecGPUUnary(Vec x, VecGPUUnaryOp op)
 
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ_WRITE, &k, &xa));
-  PetscCallVecGPUKernel(k->unary(op, VecGPULocalSize(x), xa));
+  PetscCallVecGPUKernelOf(k, k->unary(op, VecGPULocalSize(x), xa));
   PetscCall(VecGPULogFlops(k, x->map->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -170,7 +170,7 @@ static PetscErrorCode VecCopy_GPU(Vec x, Vec y)
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_WRITE, &ya));
-    PetscCallVecGPUKernel(g->kernels->copy(VecGPULocalSize(x), xa, ya));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->copy(VecGPULocalSize(x), xa, ya));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, copy, (x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -186,7 +186,7 @@ static PetscErrorCode VecSwap_GPU(Vec x, Vec y)
   if (on) {
     PetscCall(VecGPUBackendArray_Private(x, ELLG_ACCESS_READ_WRITE, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
-    PetscCallVecGPUKernel(g->kernels->swap(VecGPULocalSize(x), xa, ya));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->swap(VecGPULocalSize(x), xa, ya));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ_WRITE, swap, (x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -203,7 +203,7 @@ static PetscErrorCode VecAXPY_GPU(Vec y, PetscScalar alpha, Vec x)
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
-    PetscCallVecGPUKernel(g->kernels->axpy(VecGPULocalSize(y), alpha, xa, ya));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->axpy(VecGPULocalSize(y), alpha, xa, ya));
     PetscCall(VecGPUReadDone(x, &xa));
     PetscCall(VecGPULogFlops(g->kernels, 2.0 * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, axpy, (y, alpha, x));
@@ -219,7 +219,7 @@ static PetscErrorCode VecGPUAXPBY(Vec y, Vec_GPU *g, PetscScalar alpha, PetscSca
   PetscFunctionBegin;
   PetscCall(VecGPURead(x, &xa));
   PetscCall(VecGPUBackendArray_Private(y, beta == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &ya));
-  PetscCallVecGPUKernel(g->kernels->axpby(VecGPULocalSize(y), alpha, beta, xa, ya));
+  PetscCallVecGPUKernelOf(g->kernels, g->kernels->axpby(VecGPULocalSize(y), alpha, beta, xa, ya));
   PetscCall(VecGPUReadDone(x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -266,7 +266,7 @@ static PetscErrorCode VecAXPBYPCZ_GPU(Vec z, PetscScalar alpha, PetscScalar beta
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
     PetscCall(VecGPUBackendArray_Private(z, gamma == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &za));
-    PetscCallVecGPUKernel(g->kernels->axpbypcz(VecGPULocalSize(z), alpha, beta, gamma, xa, ya, za));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->axpbypcz(VecGPULocalSize(z), alpha, beta, gamma, xa, ya, za));
     PetscCall(VecGPUReadDone(x, &xa));
     PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(VecGPULogFlops(g->kernels, 5.0 * z->map->n));
@@ -288,7 +288,7 @@ static PetscErrorCode VecWAXPY_GPU(Vec w, PetscScalar alpha, Vec x, Vec y)
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
     PetscCall(VecGPUBackendArray_Private(w, ELLG_ACCESS_WRITE, &wa));
-    PetscCallVecGPUKernel(g->kernels->waxpy(VecGPULocalSize(w), alpha, xa, ya, wa));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->waxpy(VecGPULocalSize(w), alpha, xa, ya, wa));
     PetscCall(VecGPUReadDone(x, &xa));
     PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(VecGPULogFlops(g->kernels, 2.0 * w->map->n));
@@ -308,7 +308,7 @@ static PetscErrorCode VecMAXPY_GPU(Vec y, PetscInt nv, const PetscScalar *alpha,
   if (on) {
     PetscCall(VecGPUReadVecs(nv, x, &xa));
     PetscCall(VecGPUBackendArray_Private(y, ELLG_ACCESS_READ_WRITE, &ya));
-    PetscCallVecGPUKernel(g->kernels->maxpy(VecGPULocalSize(y), (int)nv, alpha, xa, ya));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->maxpy(VecGPULocalSize(y), (int)nv, alpha, xa, ya));
     PetscCall(VecGPUReadVecsDone(nv, x, &xa));
     PetscCall(VecGPULogFlops(g->kernels, 2.0 * nv * y->map->n));
   } else VecGPUUseBase_Private(y, g, ELLG_ACCESS_READ_WRITE, maxpy, (y, nv, alpha, x));
@@ -325,7 +325,7 @@ static PetscErrorCode VecGPUBinary(Vec w, Vec_GPU *g, VecGPUBinaryOp op, Vec x, 
   PetscCall(VecGPURead(x, &xa));
   PetscCall(VecGPURead(y, &ya));
   PetscCall(VecGPUBackendArray_Private(w, ELLG_ACCESS_WRITE, &wa));
-  PetscCallVecGPUKernel(g->kernels->binary(op, VecGPULocalSize(w), xa, ya, wa));
+  PetscCallVecGPUKernelOf(g->kernels, g->kernels->binary(op, VecGPULocalSize(w), xa, ya, wa));
   PetscCall(VecGPUReadDone(x, &xa));
   PetscCall(VecGPUReadDone(y, &ya));
   PetscCall(VecGPULogFlops(g->kernels, w->map->n));
@@ -366,7 +366,7 @@ static PetscErrorCode VecDotLocal_GPU(Vec x, Vec y, PetscScalar *z)
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
-    PetscCallVecGPUKernel(g->kernels->dot(VecGPULocalSize(x), xa, ya, z));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->dot(VecGPULocalSize(x), xa, ya, z));
     PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(VecGPULogFlops(g->kernels, PetscMax(2.0 * x->map->n - 1, 0.0)));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, dot_local, (x, y, z));
@@ -392,7 +392,7 @@ static PetscErrorCode VecMDotLocal_GPU(Vec x, PetscInt nv, const Vec y[], PetscS
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPUReadVecs(nv, y, &ya));
-    PetscCallVecGPUKernel(g->kernels->mdot(VecGPULocalSize(x), (int)nv, xa, ya, z));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->mdot(VecGPULocalSize(x), (int)nv, xa, ya, z));
     PetscCall(VecGPUReadVecsDone(nv, y, &ya));
     PetscCall(VecGPULogFlops(g->kernels, PetscMax(nv * (2.0 * x->map->n - 1), 0.0)));
   } else VecGPUUseBase_Private(x, g, ELLG_ACCESS_READ, mdot_local, (x, nv, y, z));
@@ -420,20 +420,20 @@ static PetscErrorCode VecNormLocal_GPU(Vec x, NormType type, PetscReal *z)
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
   switch (type) {
   case NORM_1:
-    PetscCallVecGPUKernel(k->norm1(n, xa, z));
+    PetscCallVecGPUKernelOf(k, k->norm1(n, xa, z));
     PetscCall(VecGPULogFlops(k, PetscMax(n - 1.0, 0.0)));
     break;
   case NORM_2:
   case NORM_FROBENIUS:
-    PetscCallVecGPUKernel(k->norm2(n, xa, z));
+    PetscCallVecGPUKernelOf(k, k->norm2(n, xa, z));
     PetscCall(VecGPULogFlops(k, PetscMax(2.0 * n - 1, 0.0)));
     break;
   case NORM_INFINITY:
-    PetscCallVecGPUKernel(k->norminf(n, xa, z));
+    PetscCallVecGPUKernelOf(k, k->norminf(n, xa, z));
     break;
   case NORM_1_AND_2:
-    PetscCallVecGPUKernel(k->norm1(n, xa, z));
-    PetscCallVecGPUKernel(k->norm2(n, xa, z + 1));
+    PetscCallVecGPUKernelOf(k, k->norm1(n, xa, z));
+    PetscCallVecGPUKernelOf(k, k->norm2(n, xa, z + 1));
     PetscCall(VecGPULogFlops(k, PetscMax(3.0 * n - 2, 0.0)));
     break;
   }
@@ -478,7 +478,7 @@ static PetscErrorCode VecDotNorm2_GPU(Vec s, Vec t, PetscScalar *dp, PetscScalar
   if (on) {
     PetscCall(VecGPURead(s, &sa));
     PetscCall(VecGPURead(t, &ta));
-    PetscCallVecGPUKernel(g->kernels->dotnorm2(VecGPULocalSize(s), sa, ta, &r[0], &r[1]));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->dotnorm2(VecGPULocalSize(s), sa, ta, &r[0], &r[1]));
     PetscCall(VecGPUReadDone(t, &ta));
     PetscCall(VecGPULogFlops(g->kernels, PetscMax(4.0 * s->map->n - 2, 0.0)));
   } else { /* the base types have no dotnorm2: two local dots of the host code */
@@ -499,7 +499,7 @@ static PetscErrorCode VecSum_GPU(Vec x, PetscScalar *sum)
 
   PetscFunctionBegin;
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
-  PetscCallVecGPUKernel(k->sum(VecGPULocalSize(x), xa, sum));
+  PetscCallVecGPUKernelOf(k, k->sum(VecGPULocalSize(x), xa, sum));
   PetscCall(VecGPULogFlops(k, PetscMax(x->map->n - 1.0, 0.0)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -517,7 +517,7 @@ static PetscErrorCode VecGPUMaxLoc(Vec x, PetscBool min, PetscInt *idx, PetscRea
   PetscCall(VecGPUGetData_Private(x, &g));
   PetscCall(VecGPUArray_Private(x, ELLG_ACCESS_READ, &k, &xa));
   *z = min ? PETSC_MAX_REAL : PETSC_MIN_REAL;
-  if (x->map->n) PetscCallVecGPUKernel(k->maxloc(VecGPULocalSize(x), (int)min, xa, z, &i));
+  if (x->map->n) PetscCallVecGPUKernelOf(k, k->maxloc(VecGPULocalSize(x), (int)min, xa, z, &i));
   if (g->size == 1) {
     if (idx) *idx = i;
   } else if (!idx) {
@@ -557,7 +557,7 @@ static PetscErrorCode VecMaxPointwiseDivide_GPU(Vec x, Vec y, PetscReal *m)
   if (on) {
     PetscCall(VecGPURead(x, &xa));
     PetscCall(VecGPURead(y, &ya));
-    PetscCallVecGPUKernel(g->kernels->maxpointwisedivide(VecGPULocalSize(x), xa, ya, m));
+    PetscCallVecGPUKernelOf(g->kernels, g->kernels->maxpointwisedivide(VecGPULocalSize(x), xa, ya, m));
     PetscCall(VecGPUReadDone(y, &ya));
     PetscCall(VecGPULogFlops(g->kernels, x->map->n));
     PetscCall(VecGPUAllreduce_Private(x, m, 1, MPIU_REAL, MPIU_MAX));

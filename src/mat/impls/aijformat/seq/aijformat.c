@@ -13,38 +13,6 @@
 */
 #include "../aijformat.h"
 
-/* ellg pads every row to the longest of its rows (but the long ones split out): more than this many times the
-   bytes of CSR tells that another type suits the matrix; the line on stderr is for matrices of at least
-   MAT_ELLG_PADDING_WARN_MB (a tiny matrix takes more than that ratio for the alignment of its columns alone) */
-#define MAT_ELLG_PADDING_WARN    4.0
-#define MAT_ELLG_PADDING_WARN_MB 1.0
-
-/* after a build of ellg: one line on the process's stderr (not PETSC_STDERR, which -error_output_stdout sends to
-   stdout: a warning, not an error) for the first matrix of the process that takes more than
-   MAT_ELLG_PADDING_WARN times the bytes of CSR and at least MAT_ELLG_PADDING_WARN_MB, naming the type to use
-   (pjds where the longest row is many times the mean, else slicedell), and PetscInfo for each over the ratio */
-static PetscErrorCode MatSeqAIJFormatCheckPadding(Mat A, PetscInt m, const PetscInt *ai)
-{
-  static PetscBool warned = PETSC_FALSE;
-  Mat_SeqAIJFormat *e      = (Mat_SeqAIJFormat *)A->spptr;
-  PetscInt          maxlen = 0;
-  double            bytes, csr;
-  const char       *other;
-
-  PetscFunctionBegin;
-  if (e->choice || e->fmt->ops != &ELLGFormatOps_ELLG) PetscFunctionReturn(PETSC_SUCCESS);
-  ELLGFormatGetBytes(e->fmt, &bytes, &csr);
-  if (!(csr > 0 && bytes > MAT_ELLG_PADDING_WARN * csr)) PetscFunctionReturn(PETSC_SUCCESS);
-  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
-  other = (double)maxlen > 16.0 * (double)ai[m] / (double)PetscMax(m, 1) ? MATPJDS : MATSLICEDELL;
-  PetscCall(PetscInfo(A, "ellg stores %.1f times the bytes of CSR (%.3g MB): -mat_type %s would store it closer to CSR\n", bytes / csr, bytes / 1048576.0, other));
-  if (!warned && bytes >= MAT_ELLG_PADDING_WARN_MB * 1048576.0) {
-    warned = PETSC_TRUE;
-    PetscCall(PetscFPrintf(PETSC_COMM_SELF, stderr, "WARNING: type ellg stores %.1f times the bytes of CSR for a %" PetscInt_FMT " x %" PetscInt_FMT " matrix (%.3g MB): use -mat_type %s\n", bytes / csr, m, A->cmap->n, bytes / 1048576.0, other));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 PetscErrorCode MatSeqAIJFormatSyncForce(Mat A)
 {
   Mat_SeqAIJFormat  *e = (Mat_SeqAIJFormat *)A->spptr;
@@ -81,7 +49,6 @@ PetscErrorCode MatSeqAIJFormatSyncForce(Mat A)
       PetscCall(PetscInfo(A, "Built %s for %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt_FMT " nonzeros: %.3g MB in the %s backend\n", e->fmt->ops->name, m, A->cmap->n, e->fmt->nnz, (double)e->fmt->bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
       e->nzstate = A->nonzerostate;
       e->built   = PETSC_TRUE;
-      ierr       = MatSeqAIJFormatCheckPadding(A, m, ai);
     }
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
@@ -221,9 +188,11 @@ static PetscErrorCode MatMultAddKernel_SeqAIJFormat(Mat A, Vec x, Vec z, Vec y, 
   PetscCall(PetscLogEventBegin(event, A, x, y, 0));
   PetscCall(MatSeqAIJFormatGetInput(A, x, &xb, &px));
   PetscCall(MatSeqAIJFormatGetOutput(A, y, keep, &yb, &py));
+  PetscCall(PetscELLGLogGpuTimeBegin(e->fmt->backend));
   if (T) PetscCall(ELLGCsrMatMultAdd(T, px, z ? py : NULL, py));
   else if (trans) PetscCall(ELLGFormatMultTransposeAdd(e->fmt, px, py));
   else PetscCall(ELLGFormatMult(e->fmt, px, z ? py : NULL, py));
+  PetscCall(PetscELLGLogGpuTimeEnd(e->fmt->backend));
   PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_READ, (PetscScalar **)&px));
   PetscCall(MatSeqAIJFormatRestoreOutput(y, keep, yb, &py));
   /* the flops SeqAIJ's products log: 2 nnz, less a sum per nonempty row for A x alone */

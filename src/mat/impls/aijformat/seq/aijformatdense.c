@@ -36,7 +36,9 @@ static PetscErrorCode MatProductNumeric_SeqAIJFormat_SeqDense(Mat C)
   if (bdev && cdev) {
     PetscCall(MatDenseGPUGetBackendArrayRead(B, &term.B, &term.cstride));
     PetscCall(MatDenseGPUGetBackendArrayWrite(C, &c, &ldc));
+    PetscCall(PetscELLGLogGpuTimeBegin(term.fmt->backend));
     PetscCall(ELLGSpMMApplyBackend((ELLGSpMM)product->data, B->cmap->n, 1, &term, c, ldc));
+    PetscCall(PetscELLGLogGpuTimeEnd(term.fmt->backend));
     PetscCall(MatDenseGPURestoreBackendArrayWrite(C, &c));
     PetscCall(MatDenseGPURestoreBackendArrayRead(B, &term.B));
     PetscCall(PetscELLGLogSynchronize(term.fmt->backend));

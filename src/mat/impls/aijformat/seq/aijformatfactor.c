@@ -572,7 +572,9 @@ static PetscErrorCode MatSolveKernel_FactorELLG(Mat F, Vec b, Vec x, PetscBool t
   PetscCall(VecGPUGetBackendStandIn(x, f->be, PETSC_FALSE, &f->vwork[1], &xb));
   PetscCall(VecGPUGetBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(VecGPUGetBackendArray(xb, ELLG_ACCESS_WRITE, &px));
+  PetscCall(PetscELLGLogGpuTimeBegin(f->be));
   PetscCall(MatFactorELLGSolveArrays(F, trans, part, pb, px));
+  PetscCall(PetscELLGLogGpuTimeEnd(f->be));
   PetscCall(VecGPURestoreBackendArray(bb, ELLG_ACCESS_READ, (PetscScalar **)&pb));
   PetscCall(VecGPURestoreBackendArray(xb, ELLG_ACCESS_WRITE, &px));
   if (xb != x) PetscCall(VecCopy(xb, x));

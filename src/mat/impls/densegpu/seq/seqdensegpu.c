@@ -170,7 +170,7 @@ static PetscErrorCode MatZeroEntries_SeqDenseGPU(Mat A)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_WRITE, &a));
-  PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->set(MatSeqDenseGPUSize(A), 0.0, a));
+  PetscCallVecGPUKernelOf(MatDenseGPUData(A)->kernels, MatDenseGPUData(A)->kernels->set(MatSeqDenseGPUSize(A), 0.0, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -184,7 +184,7 @@ static PetscErrorCode MatScale_SeqDenseGPU(Mat A, PetscScalar alpha)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, alpha == 0.0 ? ELLG_ACCESS_WRITE : ELLG_ACCESS_READ_WRITE, &a));
-  PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->scale(MatSeqDenseGPUSize(A), alpha, a));
+  PetscCallVecGPUKernelOf(MatDenseGPUData(A)->kernels, MatDenseGPUData(A)->kernels->scale(MatSeqDenseGPUSize(A), alpha, a));
   PetscCall(PetscELLGLogFlops(MatDenseGPUData(A)->backend, MatSeqDenseGPUSize(A)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -204,7 +204,7 @@ static PetscErrorCode MatCopy_SeqDenseGPU(Mat A, Mat B, MatStructure str)
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
   PetscCall(MatSeqDenseGPUBackendArray_Private(B, ELLG_ACCESS_WRITE, &b));
-  PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->copy(MatSeqDenseGPUSize(A), a, b));
+  PetscCallVecGPUKernelOf(MatDenseGPUData(A)->kernels, MatDenseGPUData(A)->kernels->copy(MatSeqDenseGPUSize(A), a, b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -223,7 +223,7 @@ static PetscErrorCode MatAXPY_SeqDenseGPU(Mat Y, PetscScalar alpha, Mat X, MatSt
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(X, ELLG_ACCESS_READ, (PetscScalar **)&x));
   PetscCall(MatSeqDenseGPUBackendArray_Private(Y, ELLG_ACCESS_READ_WRITE, &y));
-  PetscCallVecGPUKernel(MatDenseGPUData(Y)->kernels->axpy(MatSeqDenseGPUSize(Y), alpha, x, y));
+  PetscCallVecGPUKernelOf(MatDenseGPUData(Y)->kernels, MatDenseGPUData(Y)->kernels->axpy(MatSeqDenseGPUSize(Y), alpha, x, y));
   PetscCall(PetscELLGLogFlops(MatDenseGPUData(Y)->backend, 2.0 * MatSeqDenseGPUSize(Y)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -239,7 +239,7 @@ static PetscErrorCode MatNorm_SeqDenseGPU(Mat A, NormType type, PetscReal *nrm)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
-  PetscCallVecGPUKernel(MatDenseGPUData(A)->kernels->norm2(MatSeqDenseGPUSize(A), a, nrm));
+  PetscCallVecGPUKernelOf(MatDenseGPUData(A)->kernels, MatDenseGPUData(A)->kernels->norm2(MatSeqDenseGPUSize(A), a, nrm));
   PetscCall(PetscELLGLogFlops(MatDenseGPUData(A)->backend, 2.0 * MatSeqDenseGPUSize(A)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -262,7 +262,7 @@ static PetscErrorCode MatDuplicate_SeqDenseGPU(Mat A, MatDuplicateOption op, Mat
   b->kernels = d->kernels;
   PetscCall(MatSeqDenseGPUBackendArray_Private(A, ELLG_ACCESS_READ, (PetscScalar **)&a));
   PetscCall(MatSeqDenseGPUBackendArray_Private(*B, ELLG_ACCESS_WRITE, &bv));
-  PetscCallVecGPUKernel(d->kernels->copy(MatSeqDenseGPUSize(A), a, bv));
+  PetscCallVecGPUKernelOf(d->kernels, d->kernels->copy(MatSeqDenseGPUSize(A), a, bv));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
