@@ -24,6 +24,12 @@
 
 const ELLGFormatOps *const ELLGFormatTable[ELLG_NFORMATS] = {&ELLGFormatOps_SlicedELL, &ELLGFormatOps_PJDS, &ELLGFormatOps_ELLG, &ELLGFormatOps_CSRG};
 
+/* the names of -mat_aijgpu_format (MatAIJGPUSetFormat()): a format of the table without a value of MatAIJGPUFormat
+   (MAT_AIJGPU_ELLG to MAT_AIJGPU_CSRG) and its name here is one a user cannot name: the build stops here until it
+   has them (and src/mat/impls/aijformat/types.c until it has a type) */
+const char *const MatAIJGPUFormats[] = {"auto", "ellg", "pjds", "slicedell", "csrg", "time", "MatAIJGPUFormat", "MAT_AIJGPU_", NULL};
+_Static_assert(MAT_AIJGPU_TIME - MAT_AIJGPU_AUTO - 1 == ELLG_NFORMATS, "every format needs a MatAIJGPUFormat value and a name in MatAIJGPUFormats[]");
+
 /* the most bytes, relative to CSR, of a format kept for a matrix of at least ELLG_CHOOSE_MIN_MB of CSR (in smaller
    ones the alignment of the columns alone can take more) */
 #define ELLG_CHOOSE_MAX_CSR 1.5

@@ -1,6 +1,10 @@
 /* The names of our matrix types, their formats, and what PETSc finds by those names: conversions, the functions a
    factor drops, the names PETSc's products know them by */
 #include "aijformat.h"
+#include <ellgchoose.h>
+
+/* a format of ELLGFormatTable[] without a type here is one a user cannot name: the build stops here until it has one */
+_Static_assert(MAT_ELLG_NTYPES - 1 == ELLG_NFORMATS, "every format needs a type in MatELLGFormats[] (aijgpu beside them)");
 
 const MatELLGFormatEntry MatELLGFormats[MAT_ELLG_NTYPES] = {
   {MATELLG, MATSEQAIJELLG, MATMPIAIJELLG, &ELLGFormatOps_ELLG, PETSC_FALSE},

@@ -5,13 +5,6 @@
 #include "../aijformat.h"
 #include <ellgchoose.h>
 
-const char *const MatAIJGPUFormats[] = {"auto", "ellg", "pjds", "slicedell", "csrg", "time", "MatAIJGPUFormat", "MAT_AIJGPU_", NULL};
-/* a format of ELLGFormatTable[] without a value of MatAIJGPUFormat (MAT_AIJGPU_ELLG to MAT_AIJGPU_CSRG), a name in
-   MatAIJGPUFormats[] and a type (MatELLGFormats[], aijgpu aside) is one a user cannot name: the build stops here
-   until it has them */
-_Static_assert(MAT_AIJGPU_TIME - MAT_AIJGPU_AUTO - 1 == ELLG_NFORMATS, "every format needs a MatAIJGPUFormat value and a name in MatAIJGPUFormats[]");
-_Static_assert(MAT_ELLG_NTYPES - 1 == ELLG_NFORMATS, "every format needs a type in MatELLGFormats[]");
-
 struct _n_MatSeqAIJGPUChoice {
   MatAIJGPUFormat mode;
   char            why[256]; /* what was chosen and why, for the view */
