@@ -120,6 +120,7 @@ struct _p_ELLGFormat {
   PetscInt             nzrows;         /* rows with at least one stored entry (for flop counts) */
   PetscBool            compress_rows;  /* store only the nonempty rows when they are few (off-diagonal blocks of the parallel types) */
   PetscBool            chosen;         /* built by aijgpu's choice (ELLGFormatChoose()), which weighs its bytes itself */
+  PetscBool            single;         /* option: the values in single precision (-mat_gpu_value_precision single), summed in double */
   PetscInt             mstored;        /* rows the format and the long rows store: m, or nzrows when compressed */
   int                 *rows;           /* host: the row of each stored row when compressed, else NULL */
   int                 *rows_d;         /* backend: the same */
@@ -166,10 +167,20 @@ PETSC_INTERN PetscErrorCode ELLGFormatSpMM(ELLGFormat, const ELLGSpMMArgs *);
 PETSC_INTERN size_t         ELLGFormatSpMMWorkSize(ELLGFormat, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 PETSC_INTERN void           ELLGFormatGetBytes(ELLGFormat, double *, double *);
+PETSC_INTERN PetscErrorCode ELLGFormatMallocValues(ELLGFormat, size_t, double **, float **);
+#if defined(ELLG_HAVE_CUDA)
+int ELLGCudaValuesBeyondSingle(long, const double *, long long *); /* values.cu */
+#endif
+
+/* the bytes of a stored value: 4 in single precision, else 8 */
+static inline size_t ELLGFormatValueSize(ELLGFormat fmt)
+{
+  return fmt->single ? sizeof(float) : sizeof(double);
+}
 PETSC_INTERN size_t         ELLGFormatUpdateBytes(ELLGFormat); /* what values-only updates keep in the backend's memory */
 
 /* the rows split out of a format, stored as CSR and multiplied a thread block per row */
-PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, const ELLGCSR *, ELLGLongRows *);
+PETSC_INTERN PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend, PetscBool, const ELLGCSR *, ELLGLongRows *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsUpdateValues(ELLGLongRows, const ELLGCSR *);
 PETSC_INTERN PetscErrorCode ELLGLongRowsMultAdd(ELLGLongRows, const PetscScalar *, PetscScalar *);
 PETSC_INTERN const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows);

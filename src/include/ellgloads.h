@@ -19,13 +19,14 @@ __device__ __forceinline__ double ELLGLoadX(const double *x, int c)
 }
 
 /* the part of row i's product with x that one of T threads of the row takes: entries j = t, t+T, ... of
-   w, the entry j at pos(j) of the format's arrays (column col.stream(pos(j), i), value val[pos(j)]).
+   w, the entry j at pos(j) of the format's arrays (column col.stream(pos(j), i), value val[pos(j)], a double or
+   a float summed in double).
    ELLG_ROW_DOT_STEP entries are loaded before any is used, each load guarded rather than branched to,
    so that the threads of a warp, whatever their rows' lengths, issue theirs together (a last, shorter
    step taken apart would be a second round of loads for the warp) */
 #define ELLG_ROW_DOT_STEP 4
-template <class Pos, class Col>
-__device__ __forceinline__ double ELLGRowDot(int t, int T, int w, Pos pos, Col col, int i, const double *__restrict__ val, const double *__restrict__ x)
+template <class Pos, class Col, class V>
+__device__ __forceinline__ double ELLGRowDot(int t, int T, int w, Pos pos, Col col, int i, const V *__restrict__ val, const double *__restrict__ x)
 {
   double sum[2] = {0.0, 0.0};
   for (int j = t; j < w; j += ELLG_ROW_DOT_STEP * T) {
@@ -39,7 +40,7 @@ __device__ __forceinline__ double ELLGRowDot(int t, int T, int w, Pos pos, Col c
       if (k < w) {
         const size_t q = pos(k);
         c[u]           = col.stream(q, i);
-        v[u]           = ELLGLoadMatrix(val + q);
+        v[u]           = (double)ELLGLoadMatrix(val + q);
       }
     }
 #pragma unroll

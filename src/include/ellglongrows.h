@@ -1,7 +1,7 @@
 /*
    Long rows: rows split out of a format, kept as a small CSR over those rows
      ids[r]                 the matrix row of long row r
-     rowptr[r]..rowptr[r+1] its entries in col[], val[]
+     rowptr[r]..rowptr[r+1] its entries in col[], val[] (or sval[] in single precision: ellgvalues.h)
    cut into chunks of LONGROWS_CHUNK entries, each a thread block's work on the GPU:
      chunkrow[c]                    the long row of chunk c
      rowchunk[r]..rowchunk[r+1]     the chunks of long row r
@@ -26,12 +26,13 @@ typedef struct {
   int     nrows, nchunks;
   int    *ids, *rowptr, *col, *chunkrow, *rowchunk, *arrived;
   double *val, *partial;
+  float  *sval;
 } LongRowsArrays;
 
 /* *l, or no long rows (l NULL) */
 static inline LongRowsArrays LongRowsArraysOrNone(const LongRowsArrays *l)
 {
-  const LongRowsArrays none = {0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  const LongRowsArrays none = {0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 
   return l ? *l : none;
 }

@@ -25,6 +25,12 @@ __device__ __forceinline__ int LongRowsChunkRange(const LongRowsArrays l, int c,
    once, those of a longer row leave their sums in partial[] and the last of them to finish adds them up with
    all its threads, in a fixed order (deterministic), and resets the row's count. Every thread of the block
    calls it (it synchronizes the block). */
+/* value k of the long rows, in double */
+__device__ __forceinline__ double LongRowsValue(const LongRowsArrays &l, int k)
+{
+  return l.sval ? (double)l.sval[k] : l.val[k];
+}
+
 template <int THREADS>
 __device__ __forceinline__ void LongRowsChunkMult(const LongRowsArrays l, int c, const double *__restrict__ x, const double *z, double *y)
 {
@@ -32,7 +38,8 @@ __device__ __forceinline__ void LongRowsChunkMult(const LongRowsArrays l, int c,
   int             begin, end, row;
   const int       r   = LongRowsChunkRange(l, c, &begin, &end, &row);
   const int       c0  = l.rowchunk[r], nc = l.rowchunk[r + 1] - c0;
-  double          sum = ELLGBlockSum<THREADS>(ELLGRowDot(threadIdx.x, THREADS, end - begin, [=](int j) { return (size_t)begin + j; }, ELLGCol32{l.col}, row, l.val, x));
+  const auto      pos = [=](int j) { return (size_t)begin + j; };
+  double          sum = ELLGBlockSum<THREADS>(l.sval ? ELLGRowDot(threadIdx.x, THREADS, end - begin, pos, ELLGCol32{l.col}, row, l.sval, x) : ELLGRowDot(threadIdx.x, THREADS, end - begin, pos, ELLGCol32{l.col}, row, l.val, x));
   if (nc > 1) { /* the same for the whole block */
     if (!threadIdx.x) {
       l.partial[c] = sum;

@@ -1,5 +1,6 @@
 /* Format-independent parts of the storage formats: options, upload of the CSR, long rows, viewing */
 #include <limits.h>
+#include <float.h>
 #include <ellgformat.h>
 #include <ellglongrowsrule.h>
 
@@ -166,9 +167,43 @@ PetscErrorCode ELLGFormatViewCompactIndices(ELLGFormat fmt, PetscViewer viewer, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* room for n values in the backend's memory, in the format's precision: *val (double) or *sval (single), the
+   other NULL */
+PetscErrorCode ELLGFormatMallocValues(ELLGFormat fmt, size_t n, double **val, float **sval)
+{
+  PetscFunctionBegin;
+  *val  = NULL;
+  *sval = NULL;
+  if (fmt->single) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(float) * n, (void **)sval));
+  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(double) * n, (void **)val));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* a format of single-precision values refuses values (n of them in the backend's memory) that are finite but
+   beyond its range, which would become infinities */
+static PetscErrorCode ELLGFormatCheckSingle(ELLGFormat fmt, PetscInt n, const PetscScalar *val)
+{
+  long long   first = -1;
+  PetscScalar v     = 0.0;
+
+  PetscFunctionBegin;
+  if (!fmt->single) PetscFunctionReturn(PETSC_SUCCESS);
+  if (fmt->backend == PETSCELLG_BACKEND_HOST) {
+    for (PetscInt k = 0; k < n && first < 0; k++)
+      if (PetscAbsScalar(val[k]) > (PetscReal)FLT_MAX && !PetscIsInfOrNanScalar(val[k])) first = k;
+  }
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaValuesBeyondSingle((long)n, val, &first));
+#endif
+  if (first < 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscELLGMemcpy(fmt->backend, &v, val + first, sizeof(PetscScalar), ELLG_MEMCPY_DTOH));
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FP, "Value %g (nonzero %lld in row order) is beyond the range of single precision (%g): this matrix cannot keep single-precision values on the device; use -mat_gpu_value_precision double", (double)PetscRealPart(v), first, (double)FLT_MAX);
+}
+
 PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 {
   PetscFunctionBegin;
+  to->single         = from->single;
   to->long_threshold = from->long_threshold;
   to->update_keep    = from->update_keep;
   to->compress_rows  = from->compress_rows;
@@ -186,7 +221,7 @@ PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)
 /* whether ELLGFormatCopyParameters(from, to) would leave the options of to as they are */
 PetscBool ELLGFormatSameParameters(ELLGFormat from, ELLGFormat to)
 {
-  if (from->long_threshold != to->long_threshold || from->update_keep != to->update_keep || from->compress_rows != to->compress_rows) return PETSC_FALSE;
+  if (from->long_threshold != to->long_threshold || from->update_keep != to->update_keep || from->compress_rows != to->compress_rows || from->single != to->single) return PETSC_FALSE;
   if (from->spmm_columns != to->spmm_columns || from->spmm_chunk != to->spmm_chunk || from->spmm_streams != to->spmm_streams) return PETSC_FALSE;
   if (from->ops != to->ops) return PETSC_TRUE;
   if (from->kernel.threads_per_row != to->kernel.threads_per_row || from->kernel.block_size != to->kernel.block_size || from->kernel.compact_indices != to->kernel.compact_indices) return PETSC_FALSE;
@@ -331,8 +366,9 @@ static PetscErrorCode ELLGFormatBuildWith(ELLGFormat fmt, PetscInt m, PetscInt n
   csr->longrows = *rows;
   ELLGRowStatsCompute(csr->m, NULL, *len, PETSC_FALSE, PETSC_MAX_INT, &csr->stats);
   PetscCall(ELLGCSRUpload(fmt->backend, csr, *len, aj, aa));
+  PetscCall(ELLGFormatCheckSingle(fmt, csr->nnz, csr->val));
   PetscCall(fmt->ops->build(fmt, csr));
-  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, csr, &fmt->longrows));
+  if (nlong) PetscCall(ELLGLongRowsBuild(fmt->backend, fmt->single, csr, &fmt->longrows));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -427,7 +463,8 @@ PetscErrorCode ELLGFormatUpdateValuesEnd(ELLGFormat fmt, PetscBool fail, PetscSc
     csr.rowptr = dindex;
     csr.rowlen = dindex + fmt->mstored + 1;
     csr.val    = *val;
-    ierr       = fmt->ops->updatevalues(fmt, &csr);
+    ierr       = ELLGFormatCheckSingle(fmt, fmt->nnz, *val);
+    if (!ierr) ierr = fmt->ops->updatevalues(fmt, &csr);
     if (!ierr && fmt->longrows) ierr = ELLGLongRowsUpdateValues(fmt->longrows, &csr);
   }
   /* the buffers not kept, also when the update failed (the format keeps its old values then) */
@@ -533,7 +570,7 @@ size_t ELLGFormatSpMMWorkSize(ELLGFormat fmt, PetscInt ncols)
    indices and work space), and that of the same matrix in CSR with 32-bit indices */
 void ELLGFormatGetBytes(ELLGFormat fmt, double *bytes, double *csr)
 {
-  *csr   = 12.0 * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1);
+  *csr   = (4.0 + (double)ELLGFormatValueSize(fmt)) * (double)fmt->nnz + 4.0 * (double)(fmt->m + 1); /* CSR in the same precision */
   *bytes = (double)fmt->bytes + (double)ELLGLongRowsBytes(fmt->longrows) + (fmt->rows ? (double)(sizeof(int) + sizeof(PetscScalar)) * (double)fmt->mstored : 0.0);
 }
 
@@ -544,6 +581,7 @@ PetscErrorCode ELLGFormatView(ELLGFormat fmt, PetscViewer viewer)
   PetscFunctionBegin;
   ELLGFormatGetBytes(fmt, &bytes, &csr);
   PetscCall(PetscViewerASCIIPrintf(viewer, "format: %s, %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " nonempty rows%s\n", fmt->ops->name, fmt->m, fmt->n, fmt->nnz, fmt->nzrows, fmt->rows ? ", only those stored (compressed rows)" : ""));
+  if (fmt->single) PetscCall(PetscViewerASCIIPrintf(viewer, "values: single precision (4 bytes each, -mat_gpu_value_precision single), summed in double; the host copy stays double\n"));
   PetscCall(fmt->ops->view(fmt, viewer));
   PetscCall(ELLGLongRowsView(fmt->longrows, viewer));
   PetscCall(PetscViewerASCIIPrintf(viewer, "device bytes: %.6g MB (%.3f x CSR)%s\n", bytes / 1048576.0, csr > 0 ? bytes / csr : 1.0, fmt->backend == PETSCELLG_BACKEND_HOST ? ", in host memory (host backend)" : ""));

@@ -34,6 +34,7 @@ static PetscErrorCode ELLGReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, e->a.col));
   PetscCall(PetscELLGFree(fmt->backend, e->a.off));
   PetscCall(PetscELLGFree(fmt->backend, e->a.val));
+  PetscCall(PetscELLGFree(fmt->backend, e->a.sval));
   PetscCall(PetscMemzero(&e->a, sizeof(e->a)));
   fmt->bytes = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -67,7 +68,7 @@ static void ELLGChooseParameters(ELLGFormat fmt)
 static PetscErrorCode ELLGCheckPadding(ELLGFormat fmt, const ELLGCSR *csr)
 {
   static PetscBool warned = PETSC_FALSE;
-  const double     bytes  = (double)fmt->bytes, csrbytes = 12.0 * (double)csr->stats.stored + 4.0 * (double)(csr->m + 1);
+  const double     bytes  = (double)fmt->bytes, csrbytes = (4.0 + (double)ELLGFormatValueSize(fmt)) * (double)csr->stats.stored + 4.0 * (double)(csr->m + 1);
   const char      *other  = csr->nlong || (double)csr->stats.width > 16.0 * csr->stats.mean ? "pjds" : "slicedell";
 
   PetscFunctionBegin;
@@ -96,10 +97,10 @@ static PetscErrorCode ELLGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&e->a.rowlen));
   if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)width * e->a.pitch, (void **)&e->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)width * e->a.pitch, (void **)&e->a.col));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)width * e->a.pitch, (void **)&e->a.val));
+  PetscCall(ELLGFormatMallocValues(fmt, (size_t)width * e->a.pitch, &e->a.val, &e->a.sval));
   PetscCall(PetscELLGMemcpy(fmt->backend, e->a.rowlen, csr->rowlen, sizeof(int) * m, ELLG_MEMCPY_DTOD));
   PetscELLGBackendCall(fmt->backend, ELLGHostPack, ELLGCudaPack, (&e->a, csr->rowptr, csr->col, csr->val));
-  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)width * e->a.pitch + sizeof(int) * (size_t)m;
+  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + ELLGFormatValueSize(fmt)) * (size_t)width * e->a.pitch + sizeof(int) * (size_t)m;
   PetscCall(ELLGCheckPadding(fmt, csr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,6 +1,7 @@
 /* ELLG on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
 #include <ellgcolumns.h>
+#include <ellgvalues.h>
 #include "ellgkernels.h"
 
 void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, const double *csrval)
@@ -10,7 +11,7 @@ void ELLGHostPack(const ELLGArrays *e, const int *csrrowptr, const int *csrcol, 
     const int len   = i < e->m ? e->rowlen[i] : 0;
     for (int k = 0; k < e->width; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      e->val[p]      = k < len ? csrval[start + k] : 0.0;
+      ELLGSetValue(e->val, e->sval, p, k < len ? csrval[start + k] : 0.0);
       if (csrcol && e->off) e->off[p] = (short)(k < len ? csrcol[start + k] - i : 0);
       else if (csrcol) e->col[p] = k < len ? csrcol[start + k] : 0;
     }
@@ -23,7 +24,7 @@ void ELLGHostMult(const ELLGArrays *e, int threads_per_row, int block_size, cons
     double sum = 0.0;
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      sum += e->val[p] * x[ELLGColumn(e->col, e->off, p, i)];
+      sum += ELLGValue(e->val, e->sval, p) * x[ELLGColumn(e->col, e->off, p, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -42,7 +43,8 @@ void ELLGHostSpMM(const ELLGArrays *e, int threads_per_row, int block_size, int 
       for (int k = 0; k < e->rowlen[i]; k++) {
         const size_t  p = (size_t)k * e->pitch + i;
         const double *b = B + ELLGColumn(e->col, e->off, p, i);
-        for (int j = 0; j < nc; j++) acc[j] += e->val[p] * b[(size_t)j * a->ldb];
+        const double  v = ELLGValue(e->val, e->sval, p);
+        for (int j = 0; j < nc; j++) acc[j] += v * b[(size_t)j * a->ldb];
       }
       ELLGSpMMHostStore(acc, a, i, j0, nc);
     }
@@ -54,7 +56,7 @@ void ELLGHostMultTransposeAdd(const ELLGArrays *e, int block_size, const double 
   for (int i = 0; i < e->m; i++)
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
-      y[ELLGColumn(e->col, e->off, p, i)] += e->val[p] * x[i];
+      y[ELLGColumn(e->col, e->off, p, i)] += ELLGValue(e->val, e->sval, p) * x[i];
     }
 }
 
@@ -65,7 +67,7 @@ void ELLGHostGetDiagonal(const ELLGArrays *e, double *d)
     for (int k = 0; k < e->rowlen[i]; k++) {
       const size_t p = (size_t)k * e->pitch + i;
       if (ELLGColumn(e->col, e->off, p, i) == i) {
-        d[i] = e->val[p];
+        d[i] = ELLGValue(e->val, e->sval, p);
         break;
       }
     }

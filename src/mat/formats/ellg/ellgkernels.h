@@ -6,6 +6,7 @@
                                          column as i + off[...] (2 bytes an entry instead of 4); then
                                          col is NULL, else off is
      rowlen[i]                           stored entries of row i
+   The values are double (val) or single precision (sval), one of them NULL (ellgvalues.h).
    Each function exists once per backend, with the same arguments (launch parameters are unused on
    the host): ELLGHost* (ellghost.c) and ELLGCuda* (ellg.cu, returning 0 or a cudaError_t).
 */
@@ -21,6 +22,7 @@ typedef struct {
   int    *rowlen, *col;
   short  *off;
   double *val;
+  float  *sval;
 } ELLGArrays;
 
 /* values (and, when csrcol is given, column indices) from the CSR in backend memory, for the

@@ -8,6 +8,7 @@ struct _p_ELLGLongRows {
   LongRowsArrays   a;   /* in the backend's memory */
   PetscInt         nnz; /* entries of the long rows */
   PetscInt         maxlen;
+  PetscBool        single; /* values in single precision (sval) */
 };
 
 #define ELLGLongRowsCall(l, f, ...) PetscELLGBackendCall((l)->backend, LongRowsHost##f, LongRowsCuda##f, (__VA_ARGS__))
@@ -26,7 +27,8 @@ static PetscErrorCode ELLGLongRowsAlloc(ELLGLongRows l, const int *ids, const in
   PetscCall(PetscELLGMalloc(be, sizeof(int) * nc, (void **)&l->a.chunkrow));
   PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * nc, (void **)&l->a.partial));
   PetscCall(PetscELLGMalloc(be, sizeof(int) * l->nnz, (void **)&l->a.col));
-  PetscCall(PetscELLGMalloc(be, sizeof(PetscScalar) * l->nnz, (void **)&l->a.val));
+  if (l->single) PetscCall(PetscELLGMalloc(be, sizeof(float) * l->nnz, (void **)&l->a.sval));
+  else PetscCall(PetscELLGMalloc(be, sizeof(double) * l->nnz, (void **)&l->a.val));
   PetscCall(PetscELLGMemcpy(be, l->a.ids, ids, sizeof(int) * nr, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(be, l->a.rowptr, ptr, sizeof(int) * (nr + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(be, l->a.rowchunk, rowchunk, sizeof(int) * (nr + 1), ELLG_MEMCPY_HTOD));
@@ -42,9 +44,9 @@ const LongRowsArrays *ELLGLongRowsArrays(ELLGLongRows l)
   return l ? &l->a : NULL;
 }
 
-/* the rows the CSR splits out (csr->longrows, ascending), with their values; *lr is set first, so that
-   what a failed build allocated is freed by ELLGLongRowsDestroy() */
-PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, ELLGLongRows *lr)
+/* the rows the CSR splits out (csr->longrows, ascending), with their values (in single precision if single); *lr is
+   set first, so that what a failed build allocated is freed by ELLGLongRowsDestroy() */
+PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, PetscBool single, const ELLGCSR *csr, ELLGLongRows *lr)
 {
   const PetscInt  nrows = csr->nlong;
   const PetscInt *rows  = csr->longrows;
@@ -55,6 +57,7 @@ PetscErrorCode ELLGLongRowsBuild(PetscELLGBackend be, const ELLGCSR *csr, ELLGLo
   PetscFunctionBegin;
   PetscCall(PetscNew(&l));
   l->backend = be;
+  l->single  = single;
   *lr        = l;
   PetscCall(PetscMalloc3(nrows, &ids, nrows + 1, &ptr, nrows + 1, &rowchunk));
   ptr[0] = rowchunk[0] = 0;
@@ -128,7 +131,7 @@ size_t ELLGLongRowsSpMMWorkSize(ELLGLongRows l, PetscInt ncols)
 
 size_t ELLGLongRowsBytes(ELLGLongRows l)
 {
-  return l ? (sizeof(int) + sizeof(PetscScalar)) * ((size_t)l->nnz + (size_t)l->a.nchunks) + sizeof(int) * (4 * (size_t)l->a.nrows + 2) : 0;
+  return l ? (sizeof(int) + (l->single ? sizeof(float) : sizeof(double))) * (size_t)l->nnz + (sizeof(int) + sizeof(double)) * (size_t)l->a.nchunks + sizeof(int) * (4 * (size_t)l->a.nrows + 2) : 0;
 }
 
 PetscErrorCode ELLGLongRowsView(ELLGLongRows l, PetscViewer viewer)
@@ -150,6 +153,7 @@ PetscErrorCode ELLGLongRowsDestroy(ELLGLongRows *l)
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.partial));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.col));
   PetscCall(PetscELLGFree((*l)->backend, (*l)->a.val));
+  PetscCall(PetscELLGFree((*l)->backend, (*l)->a.sval));
   PetscCall(PetscFree(*l));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -10,7 +10,8 @@ __global__ void GatherKernel(const LongRowsArrays l, const int *__restrict__ csr
   const int r     = LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   const int shift = csrrowptr[row] - l.rowptr[r];
   for (int k = begin + threadIdx.x; k < end; k += blockDim.x) {
-    l.val[k] = csrval[k + shift];
+    if (l.sval) l.sval[k] = (float)csrval[k + shift];
+    else l.val[k] = csrval[k + shift];
     if (csrcol) l.col[k] = csrcol[k + shift];
   }
 }
@@ -34,7 +35,7 @@ __global__ void __launch_bounds__(LONGROWS_THREADS) SpMMChunkSumKernel(const Lon
     double        acc[LC];
     ELLGSpMMZero<LC>(acc);
     ELLGSpMMPass<LC>(nc, [&](auto full) {
-      for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, l.val[k], B + l.col[k], a.ldb, nc);
+      for (int k = begin + threadIdx.x; k < end; k += LONGROWS_THREADS) ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, LongRowsValue(l, k), B + l.col[k], a.ldb, nc);
     });
     ELLGSpMMGroupReduce<32, LC>(acc);
     if ((threadIdx.x & 31) == 0)
@@ -67,7 +68,7 @@ __global__ void MultTransposeAddKernel(const LongRowsArrays l, const double *__r
   LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   const double xr = x[row];
   if (xr == 0.0) return;
-  for (int k = begin + threadIdx.x; k < end; k += blockDim.x) atomicAdd(&y[l.col[k]], l.val[k] * xr);
+  for (int k = begin + threadIdx.x; k < end; k += blockDim.x) atomicAdd(&y[l.col[k]], LongRowsValue(l, k) * xr);
 }
 
 __global__ void GetDiagonalKernel(const LongRowsArrays l, double *d)
@@ -75,7 +76,7 @@ __global__ void GetDiagonalKernel(const LongRowsArrays l, double *d)
   int begin, end, row;
   LongRowsChunkRange(l, blockIdx.x, &begin, &end, &row);
   for (int k = begin + threadIdx.x; k < end; k += blockDim.x)
-    if (l.col[k] == row) d[row] = l.val[k]; /* a column appears once in a row: one thread writes */
+    if (l.col[k] == row) d[row] = LongRowsValue(l, k); /* a column appears once in a row: one thread writes */
 }
 
 extern "C" int LongRowsCudaGather(const LongRowsArrays *l, const int *csrrowptr, const int *csrcol, const double *csrval)

@@ -1,0 +1,30 @@
+/* The values of a single-precision format: the check that they fit before they are rounded (ellgformat.h) */
+#include <cuda_runtime.h>
+#include <float.h>
+
+/* the first entry found beyond single precision's range (ULLONG_MAX: none) */
+__device__ unsigned long long ELLGFirstBeyondSingle;
+
+__global__ void BeyondSingleKernel(long n, const double *__restrict__ v)
+{
+  for (long k = blockIdx.x * (long)blockDim.x + threadIdx.x; k < n; k += (long)gridDim.x * blockDim.x) {
+    const double a = fabs(v[k]);
+    if (a > (double)FLT_MAX && a <= DBL_MAX) atomicMin(&ELLGFirstBeyondSingle, (unsigned long long)k);
+  }
+}
+
+/* *first: the least index k < n of a finite v[k] (in device memory) whose magnitude is beyond FLT_MAX, -1 if none */
+extern "C" int ELLGCudaValuesBeyondSingle(long n, const double *v, long long *first)
+{
+  unsigned long long none = ~0ull, k = ~0ull;
+  cudaError_t        e;
+
+  *first = -1;
+  if (n <= 0) return 0;
+  if ((e = cudaMemcpyToSymbol(ELLGFirstBeyondSingle, &none, sizeof(none)))) return (int)e;
+  BeyondSingleKernel<<<(int)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), 256>>>(n, v);
+  if ((e = cudaGetLastError())) return (int)e;
+  if ((e = cudaMemcpyFromSymbol(&k, ELLGFirstBeyondSingle, sizeof(k)))) return (int)e;
+  if (k != none) *first = (long long)k;
+  return 0;
+}
