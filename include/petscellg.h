@@ -44,6 +44,15 @@ typedef enum {
 } MatAIJGPUFormat;
 PETSC_EXTERN const char *const MatAIJGPUFormats[];
 
+/* the precision of the values the device copy of any of our matrices keeps (MatGPUSetValuePrecision() or
+   -mat_gpu_value_precision): double, or single for a matrix that only preconditions (summed in double; the host
+   copy stays double) */
+typedef enum {
+  MAT_GPU_VALUES_DOUBLE,
+  MAT_GPU_VALUES_SINGLE
+} MatGPUValuePrecision;
+PETSC_EXTERN const char *const MatGPUValuePrecisions[];
+
 /* The factor type (MatSolverType) of the seq types, their default: LU, ILU, Cholesky and ICC factors whose
    solves run on the GPU */
 #define MATSOLVERELLG "ellg"
@@ -87,6 +96,8 @@ PETSC_EXTERN PetscErrorCode MatCreateSeqAIJELLG(MPI_Comm, PetscInt, PetscInt, Pe
 PETSC_EXTERN PetscErrorCode MatELLGGetBackend(Mat, PetscELLGBackend *);
 PETSC_EXTERN PetscErrorCode MatELLGGetFormat(Mat, const char *[], PetscLogDouble *, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode MatAIJGPUSetFormat(Mat, MatAIJGPUFormat);
+PETSC_EXTERN PetscErrorCode MatGPUSetValuePrecision(Mat, MatGPUValuePrecision);
+PETSC_EXTERN PetscErrorCode MatGPUGetValuePrecision(Mat, MatGPUValuePrecision *);
 
 PETSC_EXTERN PetscErrorCode MatCreateDenseGPU(MPI_Comm, PetscInt, PetscInt, PetscInt, PetscInt, PetscScalar *, Mat *);
 PETSC_EXTERN PetscErrorCode MatDenseGPUGetBackend(Mat, PetscELLGBackend *);

@@ -5,6 +5,7 @@
 #include <ellglongrowsrule.h>
 
 const char *const ELLGUpdateBuffersTypes[] = {"none", "values", "all", "ELLGUpdateBuffers", "ELLG_UPDATE_KEEP_", NULL};
+const char *const MatGPUValuePrecisions[]  = {"double", "single", "MatGPUValuePrecision", "MAT_GPU_VALUES_", NULL};
 
 PetscErrorCode ELLGFormatCreate(const ELLGFormatOps *ops, PetscELLGBackend backend, ELLGFormat *fmt)
 {

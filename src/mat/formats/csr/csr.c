@@ -58,6 +58,7 @@ static PetscErrorCode CSRGReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, c->a.col));
   PetscCall(PetscELLGFree(fmt->backend, c->a.off));
   PetscCall(PetscELLGFree(fmt->backend, c->a.val));
+  PetscCall(PetscELLGFree(fmt->backend, c->a.sval));
   PetscCall(PetscELLGFree(fmt->backend, c->a.blockrow));
   PetscCall(PetscMemzero(&c->a, sizeof(c->a)));
   fmt->bytes = 0;
@@ -183,9 +184,9 @@ static PetscErrorCode CSRGBuild(ELLGFormat fmt, const ELLGCSR *csr)
   }
   if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)c->stats.stored, (void **)&c->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)c->stats.stored, (void **)&c->a.col));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)c->stats.stored, (void **)&c->a.val));
+  PetscCall(ELLGFormatMallocValues(fmt, (size_t)c->stats.stored, &c->a.val, &c->a.sval));
   PetscELLGBackendCall(fmt->backend, CSRGHostPack, CSRGCudaPack, (&c->a, csr->rowptr, csr->col, csr->val));
-  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)c->stats.stored + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * 2 * (size_t)c->a.nblocks : 0);
+  fmt->bytes = ((compact ? sizeof(short) : sizeof(int)) + ELLGFormatValueSize(fmt)) * (size_t)c->stats.stored + sizeof(int) * (size_t)(m + 1) + (stream ? sizeof(int) * 2 * (size_t)c->a.nblocks : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

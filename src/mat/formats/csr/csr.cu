@@ -6,10 +6,12 @@
 #include <ellgloads.h>
 #include <ellgcolumns.h>
 #include <ellglongrowsdevice.h>
+#include <ellgvalues.h>
 #include "csrkernels.h"
 
-/* a warp per row: its entries from the uploaded CSR, whose row i starts at csrrowptr[i] */
-__global__ void CSRGPackKernel(int m, const int *__restrict__ rowptr, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
+/* a warp per row: its entries from the uploaded CSR, whose row i starts at csrrowptr[i] (values rounded to V) */
+template <class V>
+__global__ void CSRGPackKernel(int m, const int *__restrict__ rowptr, const int *__restrict__ csrrowptr, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, V *__restrict__ val)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  i    = (int)(gid / 32);
@@ -17,7 +19,7 @@ __global__ void CSRGPackKernel(int m, const int *__restrict__ rowptr, const int 
   if (i >= m) return;
   const int start = rowptr[i], len = rowptr[i + 1] - start, src = csrrowptr[i];
   for (int k = lane; k < len; k += 32) {
-    val[start + k] = csrval[src + k];
+    val[start + k] = (V)csrval[src + k];
     if (csrcol && off) off[start + k] = (short)(csrcol[src + k] - i);
     else if (csrcol) col[start + k] = csrcol[src + k];
   }
@@ -26,8 +28,8 @@ __global__ void CSRGPackKernel(int m, const int *__restrict__ rowptr, const int 
 /* CSR-vector: T consecutive threads share a row, thread t takes its entries t, t+T, ... (consecutive threads
    read consecutive entries); loads are issued ELLG_ROW_DOT_STEP at a time before they are used
    (ELLGRowDot()), then the T partial sums are reduced by warp shuffles */
-template <int T, class Col>
-__global__ void __launch_bounds__(1024) CSRGMultKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+template <int T, class Col, class V>
+__global__ void __launch_bounds__(1024) CSRGMultKernel(int m, const int *__restrict__ rowptr, Col col, const V *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  row  = (int)(gid / T);
@@ -45,8 +47,9 @@ __global__ void __launch_bounds__(1024) CSRGMultKernel(int m, const int *__restr
    lengths; each thread's loads issued before any is used), stage the products in shared memory, then G threads a
    row (the largest power of two up to 32 that the block's rows leave) add each row's. A block of one row of more
    entries than the stage holds (rows kept whole: -mat_csrg_long_row_threshold) adds them in registers, then
-   across the block. */
-__global__ void __launch_bounds__(CSRG_STREAM_THREADS) CSRGStreamKernel(const LongRowsArrays l, const int *__restrict__ blockrow, const int *__restrict__ rowptr, const int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+   across the block. The values (V: double or float) are read in double, and the products staged in double. */
+template <class V>
+__global__ void __launch_bounds__(CSRG_STREAM_THREADS) CSRGStreamKernel(const LongRowsArrays l, const int *__restrict__ blockrow, const int *__restrict__ rowptr, const int *__restrict__ col, const V *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   constexpr int E = CSRG_STREAM_ENTRIES / CSRG_STREAM_THREADS;
   __shared__ double prod[CSRG_STREAM_ENTRIES];
@@ -61,7 +64,7 @@ __global__ void __launch_bounds__(CSRG_STREAM_THREADS) CSRGStreamKernel(const Lo
   double    sum = 0.0;
 
   if (nnz > CSRG_STREAM_ENTRIES) { /* one row */
-    for (int k = k0 + t; k < k0 + nnz; k += CSRG_STREAM_THREADS) sum += ELLGLoadMatrix(val + k) * ELLGLoadX(x, ELLGLoadMatrix(col + k));
+    for (int k = k0 + t; k < k0 + nnz; k += CSRG_STREAM_THREADS) sum += (double)ELLGLoadMatrix(val + k) * ELLGLoadX(x, ELLGLoadMatrix(col + k));
     sum = ELLGBlockSum<CSRG_STREAM_THREADS>(sum);
     if (!t) y[r0] = z ? z[r0] + sum : sum;
     return;
@@ -75,7 +78,7 @@ __global__ void __launch_bounds__(CSRG_STREAM_THREADS) CSRGStreamKernel(const Lo
     v[u]        = 0.0;
     if (k < nnz) {
       c[u] = ELLGLoadMatrix(col + k0 + k);
-      v[u] = ELLGLoadMatrix(val + k0 + k);
+      v[u] = (double)ELLGLoadMatrix(val + k0 + k);
     }
   }
 #pragma unroll
@@ -95,8 +98,8 @@ __global__ void __launch_bounds__(CSRG_STREAM_THREADS) CSRGStreamKernel(const Lo
 
 /* C = A B (+ C), FastSpMM on CSR-vector: the T threads of a row read its entries once per pass (thread t
    entries t, t+T, ...) and accumulate lc <= LC columns of C each; the first thread writes them */
-template <int T, int LC, class Col>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) CSRGSpMMKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+template <int T, int LC, class Col, class V>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) CSRGSpMMKernel(int m, const int *__restrict__ rowptr, Col col, const V *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  row  = (int)(gid / T);
@@ -108,31 +111,31 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   double        acc[LC];
   ELLGSpMMZero<LC>(acc);
   ELLGSpMMPass<LC>(nc, [&](auto full) {
-    for (int k = start + lane; k < end; k += T) ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[k], B + col((size_t)k, row), a.ldb, nc);
+    for (int k = start + lane; k < end; k += T) ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, (double)val[k], B + col((size_t)k, row), a.ldb, nc);
   });
   ELLGSpMMGroupReduce<T, LC>(acc);
   if (lane == 0) ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + row, a.ldc, nc, a.add);
 }
 
-template <class Col>
-__global__ void CSRGMultTransposeAddKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+template <class Col, class V>
+__global__ void CSRGMultTransposeAddKernel(int m, const int *__restrict__ rowptr, Col col, const V *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= m) return;
   const double xi = x[i];
   if (xi == 0.0) return;
-  for (int k = rowptr[i]; k < rowptr[i + 1]; k++) atomicAdd(&y[col((size_t)k, i)], val[k] * xi);
+  for (int k = rowptr[i]; k < rowptr[i + 1]; k++) atomicAdd(&y[col((size_t)k, i)], (double)val[k] * xi);
 }
 
-template <class Col>
-__global__ void CSRGGetDiagonalKernel(int m, const int *__restrict__ rowptr, Col col, const double *__restrict__ val, double *d)
+template <class Col, class V>
+__global__ void CSRGGetDiagonalKernel(int m, const int *__restrict__ rowptr, Col col, const V *__restrict__ val, double *d)
 {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= m) return;
   double di = 0.0;
   for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
     if (col((size_t)k, i) == i) {
-      di = val[k];
+      di = (double)val[k];
       break;
     }
   d[i] = di;
@@ -146,16 +149,22 @@ static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs);
    takes more of the reads of x (H200: 1.4% faster on powerlaw-4000000, 0.3% on random-4000000) */
 #define CSRG_STREAM_CARVEOUT 25 /* percent of the most shared memory a multiprocessor has */
 
-/* a build (csrcol given) also sets the CSR-stream kernel's carveout on the current device, the matrix's, so that
-   the product sets nothing */
-extern "C" int CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
+/* a build (csrcol given) also sets the carveout of the CSR-stream kernel of the matrix's value type on the current
+   device, the matrix's, so that the product sets nothing */
+template <class V>
+static int CSRGPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval, V *val)
 {
   int err;
 
-  if (!c->m) return 0;
-  if (csrcol && (err = (int)cudaFuncSetAttribute(CSRGStreamKernel, cudaFuncAttributePreferredSharedMemoryCarveout, CSRG_STREAM_CARVEOUT))) return err;
-  CSRGPackKernel<<<Blocks((long)c->m * 32, 256), 256>>>(c->m, c->rowptr, csrrowptr, csrcol, csrval, c->col, c->off, c->val);
+  if (csrcol && (err = (int)cudaFuncSetAttribute(CSRGStreamKernel<V>, cudaFuncAttributePreferredSharedMemoryCarveout, CSRG_STREAM_CARVEOUT))) return err;
+  CSRGPackKernel<<<Blocks((long)c->m * 32, 256), 256>>>(c->m, c->rowptr, csrrowptr, csrcol, csrval, c->col, c->off, val);
   return (int)cudaGetLastError();
+}
+
+extern "C" int CSRGCudaPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
+{
+  if (!c->m) return 0;
+  return ELLGWithValues(c->val, c->sval, [&](auto val) { return CSRGPack(c, csrrowptr, csrcol, csrval, val); });
 }
 
 extern "C" int CSRGCudaMult(const CSRGArrays *c, const LongRowsArrays *l, int T, int bs, const double *x, const double *z, double *y)
@@ -163,15 +172,17 @@ extern "C" int CSRGCudaMult(const CSRGArrays *c, const LongRowsArrays *l, int T,
   const LongRowsArrays lr = LongRowsArraysOrNone(l);
 
   if (!c->m) return 0;
-  if (c->blockrow || lr.nchunks) {
-    CSRGStreamKernel<<<lr.nchunks + c->nblocks, CSRG_STREAM_THREADS>>>(lr, c->blockrow, c->rowptr, c->col, c->val, x, z, y);
-    return (int)cudaGetLastError();
-  }
   const int grid = Blocks((long)c->m * T, bs);
-  return ELLGWithColumns(c->col, c->off, [&](auto col) {
-    return ELLGDispatchPow2(T, [&](auto t) {
-      CSRGMultKernel<decltype(t)::value><<<grid, bs>>>(c->m, c->rowptr, col, c->val, x, z, y);
+  return ELLGWithValues(c->val, c->sval, [&](auto val) {
+    if (c->blockrow || lr.nchunks) {
+      CSRGStreamKernel<<<lr.nchunks + c->nblocks, CSRG_STREAM_THREADS>>>(lr, c->blockrow, c->rowptr, c->col, val, x, z, y);
       return (int)cudaGetLastError();
+    }
+    return ELLGWithColumns(c->col, c->off, [&](auto col) {
+      return ELLGDispatchPow2(T, [&](auto t) {
+        CSRGMultKernel<decltype(t)::value><<<grid, bs>>>(c->m, c->rowptr, col, val, x, z, y);
+        return (int)cudaGetLastError();
+      });
     });
   });
 }
@@ -182,11 +193,13 @@ extern "C" int CSRGCudaSpMM(const CSRGArrays *c, int T, int bs, int lc, const EL
   const int          threads = ELLGSpMMBlockSize(bs);
   const cudaStream_t stream  = (cudaStream_t)a->stream;
   return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
-    return ELLGWithColumns(c->col, c->off, [&](auto col) {
-      return ELLGDispatchPow2(T, [&](auto t) {
-        return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto l) {
-          CSRGSpMMKernel<decltype(t)::value, decltype(l)::value><<<dim3(Blocks((long)c->m * T, threads), passes), threads, 0, stream>>>(c->m, c->rowptr, col, c->val, lc, g);
-          return (int)cudaGetLastError();
+    return ELLGWithValues(c->val, c->sval, [&](auto val) {
+      return ELLGWithColumns(c->col, c->off, [&](auto col) {
+        return ELLGDispatchPow2(T, [&](auto t) {
+          return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto l) {
+            CSRGSpMMKernel<decltype(t)::value, decltype(l)::value><<<dim3(Blocks((long)c->m * T, threads), passes), threads, 0, stream>>>(c->m, c->rowptr, col, val, lc, g);
+            return (int)cudaGetLastError();
+          });
         });
       });
     });
@@ -196,17 +209,21 @@ extern "C" int CSRGCudaSpMM(const CSRGArrays *c, int T, int bs, int lc, const EL
 extern "C" int CSRGCudaMultTransposeAdd(const CSRGArrays *c, int bs, const double *x, double *y)
 {
   if (!c->m) return 0;
-  return ELLGWithColumns(c->col, c->off, [&](auto col) {
-    CSRGMultTransposeAddKernel<<<Blocks(c->m, bs), bs>>>(c->m, c->rowptr, col, c->val, x, y);
-    return (int)cudaGetLastError();
+  return ELLGWithValues(c->val, c->sval, [&](auto val) {
+    return ELLGWithColumns(c->col, c->off, [&](auto col) {
+      CSRGMultTransposeAddKernel<<<Blocks(c->m, bs), bs>>>(c->m, c->rowptr, col, val, x, y);
+      return (int)cudaGetLastError();
+    });
   });
 }
 
 extern "C" int CSRGCudaGetDiagonal(const CSRGArrays *c, double *d)
 {
   if (!c->m) return 0;
-  return ELLGWithColumns(c->col, c->off, [&](auto col) {
-    CSRGGetDiagonalKernel<<<Blocks(c->m, 256), 256>>>(c->m, c->rowptr, col, c->val, d);
-    return (int)cudaGetLastError();
+  return ELLGWithValues(c->val, c->sval, [&](auto val) {
+    return ELLGWithColumns(c->col, c->off, [&](auto col) {
+      CSRGGetDiagonalKernel<<<Blocks(c->m, 256), 256>>>(c->m, c->rowptr, col, val, d);
+      return (int)cudaGetLastError();
+    });
   });
 }

@@ -1,6 +1,7 @@
 /* CSRG on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
 #include <ellgcolumns.h>
+#include <ellgvalues.h>
 #include "csrkernels.h"
 
 void CSRGHostPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, const double *csrval)
@@ -9,7 +10,7 @@ void CSRGHostPack(const CSRGArrays *c, const int *csrrowptr, const int *csrcol, 
     for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) {
       const int q = csrrowptr[i] + (k - c->rowptr[i]);
 
-      c->val[k] = csrval[q];
+      ELLGSetValue(c->val, c->sval, k, csrval[q]);
       if (csrcol && c->off) c->off[k] = (short)(csrcol[q] - i);
       else if (csrcol) c->col[k] = csrcol[q];
     }
@@ -27,7 +28,7 @@ void CSRGHostMult(const CSRGArrays *c, const LongRowsArrays *l, int threads_per_
     for (int i = i0; i < i1; i++) {
       double sum = 0.0;
 
-      for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += c->val[k] * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
+      for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) sum += ELLGValue(c->val, c->sval, k) * x[ELLGColumn(c->col, c->off, (size_t)k, i)];
       y[i] = z ? z[i] + sum : sum;
     }
   }
@@ -50,8 +51,9 @@ void CSRGHostSpMM(const CSRGArrays *c, int threads_per_row, int block_size, int 
       for (int j = 0; j < nc; j++) acc[j] = 0.0;
       for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) {
         const double *b = B + ELLGColumn(c->col, c->off, (size_t)k, i);
+        const double  v = ELLGValue(c->val, c->sval, k);
 
-        for (int j = 0; j < nc; j++) acc[j] += c->val[k] * b[(size_t)j * a->ldb];
+        for (int j = 0; j < nc; j++) acc[j] += v * b[(size_t)j * a->ldb];
       }
       ELLGSpMMHostStore(acc, a, i, j0, nc);
     }
@@ -61,7 +63,7 @@ void CSRGHostSpMM(const CSRGArrays *c, int threads_per_row, int block_size, int 
 void CSRGHostMultTransposeAdd(const CSRGArrays *c, int block_size, const double *x, double *y)
 {
   for (int i = 0; i < c->m; i++)
-    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) y[ELLGColumn(c->col, c->off, (size_t)k, i)] += c->val[k] * x[i];
+    for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) y[ELLGColumn(c->col, c->off, (size_t)k, i)] += ELLGValue(c->val, c->sval, k) * x[i];
 }
 
 void CSRGHostGetDiagonal(const CSRGArrays *c, double *d)
@@ -70,7 +72,7 @@ void CSRGHostGetDiagonal(const CSRGArrays *c, double *d)
     d[i] = 0.0;
     for (int k = c->rowptr[i]; k < c->rowptr[i + 1]; k++)
       if (ELLGColumn(c->col, c->off, (size_t)k, i) == i) {
-        d[i] = c->val[k];
+        d[i] = ELLGValue(c->val, c->sval, k);
         break;
       }
   }

@@ -4,6 +4,8 @@
      col[k], val[k]               entry k: its column and value
      off[k]                       or, when every column is within 16 bits of its row, the column as
                                   i + off[k] (2 bytes an entry instead of 4); then col is NULL, else off is
+     sval[k]                      or the value in single precision: the values are double (val) or single
+                                  precision (sval), one of them NULL (ellgvalues.h)
      blockrow[2b] .. blockrow[2b+1]-1 for the CSR-stream kernel (NULL: CSR-vector): the rows of CUDA block b,
                                   nblocks of them, whose entries together number at most CSRG_STREAM_ENTRIES
                                   and which are at most CSRG_STREAM_THREADS, or one row of more entries
@@ -31,6 +33,7 @@ typedef struct {
   int    *rowptr, *col, *blockrow;
   short  *off;
   double *val;
+  float  *sval;
 } CSRGArrays;
 
 /* values (and, when csrcol is given, column indices) of each row from the CSR in backend memory whose row i

@@ -44,6 +44,7 @@ static PetscErrorCode PJDSReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, p->a.col));
   PetscCall(PetscELLGFree(fmt->backend, p->a.off));
   PetscCall(PetscELLGFree(fmt->backend, p->a.val));
+  PetscCall(PetscELLGFree(fmt->backend, p->a.sval));
   PetscCall(PetscMemzero(&p->a, sizeof(p->a)));
   p->nblocks = p->nzblocks = 0;
   PetscCall(PetscMemzero(&p->stats, sizeof(p->stats)));
@@ -264,12 +265,12 @@ static PetscErrorCode PJDSBuildWith(ELLGFormat fmt, const ELLGCSR *csr, int **pp
   PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * p->nblocks, (void **)&p->a.blockw));
   if (fmt->kernel.compact_indices && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)padded, (void **)&p->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)padded, (void **)&p->a.col));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)padded, (void **)&p->a.val));
+  PetscCall(ELLGFormatMallocValues(fmt, (size_t)padded, &p->a.val, &p->a.sval));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.colstart, colstart, sizeof(int) * (width + 1), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(fmt->backend, p->a.blockw, blockw, sizeof(int) * p->nblocks, ELLG_MEMCPY_HTOD));
   PetscELLGBackendCall(fmt->backend, PJDSHostPack, PJDSCudaPack, (&p->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
-  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1 + (size_t)p->nblocks) + ((p->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)padded;
+  fmt->bytes = sizeof(int) * ((size_t)m + (size_t)width + 1 + (size_t)p->nblocks) + ((p->a.off ? sizeof(short) : sizeof(int)) + ELLGFormatValueSize(fmt)) * (size_t)padded;
   if (stored && (double)padded > 1.2 * (double)stored) PetscCall(PetscInfo(NULL, "pJDS stores %.2f times the entries of the matrix (blocks of %" PetscInt_FMT " rows padded to their longest): fewer block rows (-mat_pjds_block_rows) pad less\n", (double)padded / (double)stored, p->br_applied));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -7,12 +7,14 @@
 #include <ellgloads.h>
 #include <ellgcolumns.h>
 #include <ellglongrowsdevice.h>
+#include <ellgvalues.h>
 #include "pjdskernels.h"
 
 namespace
 {
 /* CSR reads are per row (uncoalesced), the writes along the diagonals coalesced; run once per build or update */
-__global__ void PJDSPackKernel(int m, int n, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, double *__restrict__ val)
+template <class V>
+__global__ void PJDSPackKernel(int m, int n, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, const double *__restrict__ csrval, int *__restrict__ col, short *__restrict__ off, V *__restrict__ val)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -20,7 +22,7 @@ __global__ void PJDSPackKernel(int m, int n, int logbr, const int *__restrict__ 
   const int last = !csrcol ? 0 : len ? csrcol[start + len - 1] : ELLGEmptyRowColumn(i, n);
   for (int j = 0; j < w; j++) {
     const int q = colstart[j] + r;
-    val[q]      = j < len ? csrval[start + j] : 0.0;
+    val[q]      = (V)(j < len ? csrval[start + j] : 0.0);
     if (!csrcol) continue;
     const int c = j < len ? csrcol[start + j] : last;
     if (off) off[q] = (short)(c - i);
@@ -29,8 +31,8 @@ __global__ void PJDSPackKernel(int m, int n, int logbr, const int *__restrict__ 
 }
 
 /* y[perm[r]] = z[perm[r]] + row r . x (ELLGRowDot()) */
-template <class Col>
-__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+template <class Col, class V>
+__global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const V *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -43,8 +45,8 @@ __global__ void __launch_bounds__(1024) PJDSMultKernel(int m, int logbr, const i
    (pjdskernels.h): a warp per 32 / T sorted rows of bin k, thread t of a row takes its diagonals t, t+T,
    ... (ELLGRowDot()), the T partial sums reduced by warp shuffles */
 static_assert(LONGROWS_THREADS == 256, "the blocks of the long rows' chunks are those of the bins");
-template <class Col>
-__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const LongRowsArrays l, Col col, const double *__restrict__ x, const double *z, double *y)
+template <class Col, class V>
+__global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, const LongRowsArrays l, Col col, const V *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   if ((int)blockIdx.x < l.nchunks) { /* the whole block */
     LongRowsChunkMult<LONGROWS_THREADS>(l, blockIdx.x, x, z, y);
@@ -58,14 +60,14 @@ __global__ void __launch_bounds__(256) PJDSMultBinsKernel(const PJDSArrays p, co
   const int  r     = p.binrow[k] + (g - p.binwarp[k]) * (32 / T) + lane / T;
   const bool valid = r < p.binrow[k + 1];
   const int  i     = valid ? p.perm[r] : 0;
-  const double sum   = ELLGWarpGroupSum(valid ? ELLGRowDot(t, T, p.blockw[r >> p.logbr], [=](int j) { return p.colstart[j] + r; }, col, i, p.val, x) : 0.0, T);
+  const double sum   = ELLGWarpGroupSum(valid ? ELLGRowDot(t, T, p.blockw[r >> p.logbr], [=](int j) { return p.colstart[j] + r; }, col, i, val, x) : 0.0, T);
   if (valid && t == 0) y[i] = z ? z[i] + sum : sum;
 }
 
 /* C = A B (+ C): the thread of sorted row r reads the row once per pass and accumulates lc <= LC columns,
    written to row perm[r] of C */
-template <int LC, class Col>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, int lc, const ELLGSpMMArgs a)
+template <int LC, class Col, class V>
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) PJDSSpMMKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const V *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -77,15 +79,15 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   ELLGSpMMPass<LC>(nc, [&](auto full) {
     for (int j = 0; j < w; j++) {
       const int q = colstart[j] + r;
-      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, val[q], B + col(q, i), a.ldb, nc);
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, (double)val[q], B + col(q, i), a.ldb, nc);
     }
   });
   ELLGSpMMStore<LC>(acc, a.C + (size_t)j0 * a.ldc + i, a.ldc, nc, a.add);
 }
 
 /* y += A^T x; entries with value 0 (padding, explicit zeros) add nothing and are skipped */
-template <class Col>
-__global__ void PJDSMultTransposeAddKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+template <class Col, class V>
+__global__ void PJDSMultTransposeAddKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const V *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -95,14 +97,14 @@ __global__ void PJDSMultTransposeAddKernel(int m, int logbr, const int *__restri
   const int w = blockw[r >> logbr];
   for (int j = 0; j < w; j++) {
     const int    q = colstart[j] + r;
-    const double v = val[q];
+    const double v = (double)val[q];
     if (v != 0.0) atomicAdd(&y[col(q, i)], v * xi);
   }
 }
 
 /* a padding entry repeats the row's last column, so the entry itself is found first */
-template <class Col>
-__global__ void PJDSGetDiagonalKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const double *__restrict__ val, double *d)
+template <class Col, class V>
+__global__ void PJDSGetDiagonalKernel(int m, int logbr, const int *__restrict__ blockw, const int *__restrict__ perm, const int *__restrict__ colstart, Col col, const V *__restrict__ val, double *d)
 {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= m) return;
@@ -111,7 +113,7 @@ __global__ void PJDSGetDiagonalKernel(int m, int logbr, const int *__restrict__ 
   for (int j = 0; j < w; j++) {
     const int q = colstart[j] + r;
     if (col(q, i) == i) {
-      di = val[q];
+      di = (double)val[q];
       break;
     }
   }
@@ -127,8 +129,10 @@ int Blocks(long threads, int bs)
 extern "C" int PJDSCudaPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
 {
   if (!p->m || !p->stored) return 0;
-  PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->n, p->logbr, p->blockw, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->off, p->val);
-  return (int)cudaGetLastError();
+  return ELLGWithValues(p->val, p->sval, [&](auto val) {
+    PJDSPackKernel<<<Blocks(p->m, 256), 256>>>(p->m, p->n, p->logbr, p->blockw, p->perm, p->colstart, csrrowptr, csrrowlen, csrcol, csrval, p->col, p->off, val);
+    return (int)cudaGetLastError();
+  });
 }
 
 /* every y entry is written, rows without stored entries included (y = z or 0), the long rows by the
@@ -139,10 +143,12 @@ extern "C" int PJDSCudaMult(const PJDSArrays *p, int bs, const LongRowsArrays *l
   const LongRowsArrays lr = LongRowsArraysOrNone(l);
 
   if (!p->m) return 0;
-  return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    if (!lr.nchunks && p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, x, z, y);
-    else PJDSMultBinsKernel<<<lr.nchunks + Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, lr, col, x, z, y);
-    return (int)cudaGetLastError();
+  return ELLGWithValues(p->val, p->sval, [&](auto val) {
+    return ELLGWithColumns(p->col, p->off, [&](auto col) {
+      if (!lr.nchunks && p->nbins == 1 && p->binT[0] == 1) PJDSMultKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, val, x, z, y);
+      else PJDSMultBinsKernel<<<lr.nchunks + Blocks(32L * p->binwarp[p->nbins], 256), 256>>>(*p, lr, col, val, x, z, y);
+      return (int)cudaGetLastError();
+    });
   });
 }
 
@@ -153,10 +159,12 @@ extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMA
   const int          threads = ELLGSpMMBlockSize(bs);
   const cudaStream_t stream = (cudaStream_t)a->stream;
   return ELLGSpMMLaunchPasses(a, lc, [&](const ELLGSpMMArgs &g, int passes) {
-    return ELLGWithColumns(p->col, p->off, [&](auto col) {
-      return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-        PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, lc, g);
-        return (int)cudaGetLastError();
+    return ELLGWithValues(p->val, p->sval, [&](auto val) {
+      return ELLGWithColumns(p->col, p->off, [&](auto col) {
+        return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
+          PJDSSpMMKernel<decltype(c)::value><<<dim3(Blocks(p->m, threads), passes), threads, 0, stream>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, val, lc, g);
+          return (int)cudaGetLastError();
+        });
       });
     });
   });
@@ -165,17 +173,21 @@ extern "C" int PJDSCudaSpMM(const PJDSArrays *p, int bs, int lc, const ELLGSpMMA
 extern "C" int PJDSCudaMultTransposeAdd(const PJDSArrays *p, int bs, const double *x, double *y)
 {
   if (!p->m || !p->stored) return 0;
-  return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, x, y);
-    return (int)cudaGetLastError();
+  return ELLGWithValues(p->val, p->sval, [&](auto val) {
+    return ELLGWithColumns(p->col, p->off, [&](auto col) {
+      PJDSMultTransposeAddKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, val, x, y);
+      return (int)cudaGetLastError();
+    });
   });
 }
 
 extern "C" int PJDSCudaGetDiagonal(const PJDSArrays *p, int bs, double *d)
 {
   if (!p->m) return 0;
-  return ELLGWithColumns(p->col, p->off, [&](auto col) {
-    PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, p->val, d);
-    return (int)cudaGetLastError();
+  return ELLGWithValues(p->val, p->sval, [&](auto val) {
+    return ELLGWithColumns(p->col, p->off, [&](auto col) {
+      PJDSGetDiagonalKernel<<<Blocks(p->m, bs), bs>>>(p->m, p->logbr, p->blockw, p->perm, p->colstart, col, val, d);
+      return (int)cudaGetLastError();
+    });
   });
 }

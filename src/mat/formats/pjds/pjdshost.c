@@ -1,6 +1,7 @@
 /* pJDS on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
 #include <ellgcolumns.h>
+#include <ellgvalues.h>
 #include "pjdskernels.h"
 
 void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
@@ -11,7 +12,7 @@ void PJDSHostPack(const PJDSArrays *p, const int *csrrowptr, const int *csrrowle
 
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
-      p->val[q]   = j < len ? csrval[start + j] : 0.0;
+      ELLGSetValue(p->val, p->sval, q, j < len ? csrval[start + j] : 0.0);
       if (!csrcol) continue;
       const int c = j < len ? csrcol[start + j] : last;
       if (p->off) p->off[q] = (short)(c - i);
@@ -29,7 +30,7 @@ void PJDSHostMult(const PJDSArrays *p, int block_size, const LongRowsArrays *l, 
 
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
-      sum += p->val[q] * x[ELLGColumn(p->col, p->off, q, i)];
+      sum += ELLGValue(p->val, p->sval, q) * x[ELLGColumn(p->col, p->off, q, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -49,7 +50,8 @@ void PJDSHostSpMM(const PJDSArrays *p, int block_size, int lc, const ELLGSpMMArg
       for (int j = 0; j < w; j++) {
         const int     q = p->colstart[j] + r;
         const double *b = B + ELLGColumn(p->col, p->off, q, i);
-        for (int k = 0; k < nc; k++) acc[k] += p->val[q] * b[(size_t)k * a->ldb];
+        const double  v = ELLGValue(p->val, p->sval, q);
+        for (int k = 0; k < nc; k++) acc[k] += v * b[(size_t)k * a->ldb];
       }
       ELLGSpMMHostStore(acc, a, i, j0, nc);
     }
@@ -65,8 +67,9 @@ void PJDSHostMultTransposeAdd(const PJDSArrays *p, int block_size, const double 
 
     if (xi == 0.0) continue;
     for (int j = 0; j < w; j++) {
-      const int q = p->colstart[j] + r;
-      if (p->val[q] != 0.0) y[ELLGColumn(p->col, p->off, q, i)] += p->val[q] * xi;
+      const int    q = p->colstart[j] + r;
+      const double v = ELLGValue(p->val, p->sval, q);
+      if (v != 0.0) y[ELLGColumn(p->col, p->off, q, i)] += v * xi;
     }
   }
 }
@@ -80,7 +83,7 @@ void PJDSHostGetDiagonal(const PJDSArrays *p, int block_size, double *d)
     for (int j = 0; j < w; j++) {
       const int q = p->colstart[j] + r;
       if (ELLGColumn(p->col, p->off, q, i) == i) { /* a padding entry repeats the row's last column: the entry itself comes first */
-        di = p->val[q];
+        di = ELLGValue(p->val, p->sval, q);
         break;
       }
     }

@@ -12,6 +12,7 @@
      col[colstart[j] + r]            entry; for a row without entries the nearest column, min(i, n - 1))
      off[colstart[j] + r]            or, when they fit (ellgcolumns.h), the columns as 16-bit offsets from
                                      the matrix row perm[r]; then col is NULL, else off is
+   The values are double (val) or single precision (sval), one of them NULL (ellgvalues.h).
    x is read and y written in the original numbering (y[perm[r]]); nothing else is stored per row.
    The CUDA SpMV gives each row T threads, T from the row's width so that a thread takes a bounded number
    of entries: the sorted rows fall into bins of equal T (32, 16, ..., 1, in that order), bin k the rows
@@ -37,6 +38,7 @@ typedef struct {
   int    *perm, *colstart, *blockw, *col;
   short  *off;
   double *val;
+  float  *sval;
   int     nbins, binT[PJDS_MAX_BINS], binrow[PJDS_MAX_BINS + 1], binwarp[PJDS_MAX_BINS + 1];
 } PJDSArrays;
 

@@ -60,6 +60,7 @@ static PetscErrorCode SlicedReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, sl->a.col));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.off));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.val));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.sval));
   PetscCall(PetscMemzero(&sl->a, sizeof(sl->a)));
   sl->stored = sl->entries = 0;
   sl->maxwidth             = 0;
@@ -448,11 +449,11 @@ static PetscErrorCode SlicedBuildWith(ELLGFormat fmt, const ELLGCSR *csr, PetscI
   }
   if (fmt->kernel.compact_indices && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)stored, (void **)&sl->a.off));
   else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
-  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(PetscScalar) * (size_t)stored, (void **)&sl->a.val));
+  PetscCall(ELLGFormatMallocValues(fmt, (size_t)stored, &sl->a.val, &sl->a.sval));
   PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
-  fmt->bytes = ((sl->a.off ? sizeof(short) : sizeof(int)) + sizeof(PetscScalar)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
+  fmt->bytes = ((sl->a.off ? sizeof(short) : sizeof(int)) + ELLGFormatValueSize(fmt)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
   {
-    const double csrbytes = (double)(sizeof(PetscScalar) + sizeof(int)) * (double)sl->entries + (double)sizeof(int) * (double)(m + 1);
+    const double csrbytes = (double)(ELLGFormatValueSize(fmt) + sizeof(int)) * (double)sl->entries + (double)sizeof(int) * (double)(m + 1);
 
     PetscCall(PetscInfo(NULL, "slicedell: C %" PetscInt_FMT ", sigma %" PetscInt_FMT "%s, %" PetscInt_FMT " slices, %" PetscInt64_FMT " slots for %" PetscInt64_FMT " entries: %.3f x the CSR bytes of those entries\n", C, sigma, sigma > 1 && !sl->a.perm ? " (order unchanged, no permutation)" : "", nslices, stored, sl->entries,
                          csrbytes > 0 ? (double)fmt->bytes / csrbytes : 1.0));

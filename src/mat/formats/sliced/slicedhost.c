@@ -1,6 +1,7 @@
 /* Sliced ELL on the host backend: plain loops over the same arrays the CUDA kernels use */
 #include <stddef.h>
 #include <ellgcolumns.h>
+#include <ellgvalues.h>
 #include "slicedkernels.h"
 
 static inline int SlicedWidth(const SlicedArrays *a, int s) { return (a->slice_ptr[s + 1] - a->slice_ptr[s]) >> a->logC; }
@@ -17,7 +18,7 @@ void SlicedHostPack(const SlicedArrays *a, const int *csrrowptr, const int *csrr
       const int pad   = !csrcol || i < 0 ? 0 : len ? csrcol[start + len - 1] : ELLGEmptyRowColumn(i, a->n);
       for (int k = 0; k < w; k++) {
         const int p = a->slice_ptr[s] + k * a->C + l;
-        a->val[p]   = k < len ? csrval[start + k] : 0.0;
+        ELLGSetValue(a->val, a->sval, p, k < len ? csrval[start + k] : 0.0);
         if (!csrcol) continue;
         const int c = k < len ? csrcol[start + k] : pad;
         if (a->off) a->off[p] = (short)(i >= 0 ? c - i : 0);
@@ -34,7 +35,7 @@ void SlicedHostMult(const SlicedArrays *a, int threads_per_row, int block_size, 
     double    sum = 0.0;
     for (int k = 0; k < w; k++) {
       const int p = a->slice_ptr[s] + k * a->C + l;
-      sum += a->val[p] * x[ELLGColumn(a->col, a->off, p, i)];
+      sum += ELLGValue(a->val, a->sval, p) * x[ELLGColumn(a->col, a->off, p, i)];
     }
     y[i] = z ? z[i] + sum : sum;
   }
@@ -53,7 +54,8 @@ void SlicedHostSpMM(const SlicedArrays *a, int threads_per_row, int block_size, 
       for (int k = 0; k < w; k++) {
         const int     p = a->slice_ptr[s] + k * a->C + l;
         const double *b = B + ELLGColumn(a->col, a->off, p, i);
-        for (int j = 0; j < nc; j++) acc[j] += a->val[p] * b[(size_t)j * args->ldb];
+        const double  v = ELLGValue(a->val, a->sval, p);
+        for (int j = 0; j < nc; j++) acc[j] += v * b[(size_t)j * args->ldb];
       }
       ELLGSpMMHostStore(acc, args, i, j0, nc);
     }
@@ -67,8 +69,9 @@ void SlicedHostMultTransposeAdd(const SlicedArrays *a, int block_size, const dou
     const double xi = x[i];
     if (xi == 0.0) continue;
     for (int k = 0; k < w; k++) {
-      const int p = a->slice_ptr[s] + k * a->C + l;
-      if (a->val[p] != 0.0) y[ELLGColumn(a->col, a->off, p, i)] += a->val[p] * xi; /* padding adds nothing */
+      const int    p = a->slice_ptr[s] + k * a->C + l;
+      const double v = ELLGValue(a->val, a->sval, p);
+      if (v != 0.0) y[ELLGColumn(a->col, a->off, p, i)] += v * xi; /* padding adds nothing */
     }
   }
 }
@@ -82,7 +85,7 @@ void SlicedHostGetDiagonal(const SlicedArrays *a, int block_size, double *d)
     for (int k = 0; k < w; k++) {
       const int p = a->slice_ptr[s] + k * a->C + l;
       if (ELLGColumn(a->col, a->off, p, i) == i) {
-        di = a->val[p];
+        di = ELLGValue(a->val, a->sval, p);
         break;
       }
     }

@@ -9,6 +9,7 @@
      off[...]  or, when they fit (ellgcolumns.h), the columns as 16-bit offsets from the matrix row
                (perm[r]); then col is NULL, else off is
      perm[r]  the matrix row of sorted row r; NULL when the rows are not sorted (sigma = 1)
+   The values are double (val) or single precision (sval), one of them NULL (ellgvalues.h).
    x is read and y written in the matrix's own numbering: y[perm[r]].
    Each function exists once per backend, with the same arguments (launch parameters are unused on
    the host): SlicedHost* (slicedhost.c) and SlicedCuda* (sliced.cu, returning 0 or a cudaError_t).
@@ -29,6 +30,7 @@ typedef struct {
   int    *col;
   short  *off;
   double *val;
+  float  *sval;
 } SlicedArrays;
 
 /* values (and, when csrcol is given, column indices) from the CSR in backend memory: the first

@@ -284,3 +284,82 @@ PetscErrorCode MatAIJGPUSetFormat(Mat A, MatAIJGPUFormat format)
   PetscTryMethod(A, "MatAIJGPUSetFormat_C", (Mat, MatAIJGPUFormat), (A, format));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* -mat_gpu_value_precision, in the options block of A (MatSetFromOptions() of the seq and mpi types: a matrix's
+   precision is its own, not its format's, and a format aijgpu chooses takes the matrix's) */
+PetscErrorCode MatELLGValuePrecisionOption(Mat A, ELLG_OPTION_ITEMS PetscOptionsObject)
+{
+  MatGPUValuePrecision p;
+  PetscBool            set;
+
+  PetscFunctionBegin;
+  PetscCall(MatGPUGetValuePrecision(A, &p));
+  PetscCall(PetscOptionsEnum("-mat_gpu_value_precision", "Precision of the values on the device: double, or single for a matrix that only preconditions (half the bytes of its values; products summed in double; the host copy stays double)", "MatGPUSetValuePrecision", MatGPUValuePrecisions, (PetscEnum)p, (PetscEnum *)&p, &set));
+  if (set) PetscCall(MatGPUSetValuePrecision(A, p));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+   MatGPUSetValuePrecision - the precision of the values that the device copy of one of our matrices keeps, as
+   `-mat_gpu_value_precision` says it
+
+   Logically Collective
+
+   Input Parameters:
++  A - the matrix, of any of our types (nothing is done for a matrix of another type)
+-  precision - `MAT_GPU_VALUES_DOUBLE` (the default) or `MAT_GPU_VALUES_SINGLE`
+
+   Options Database Key:
+.  -mat_gpu_value_precision <double,single> - the same, in `MatSetFromOptions()`
+
+   Level: intermediate
+
+   Notes:
+   In single precision the device keeps the matrix's values as floats: half the bytes of the values, a third
+   less of the whole format, which the products read; the layout and the column indices do not change, the
+   products convert each value to double and sum in double on double vectors, and the host copy (`MATAIJ`'s
+   arrays, which `MatGetValues()`, `MatView()` and the host operations read) stays double and exact. Each value
+   is rounded to single precision, a relative change of at most 2^-24 (about 6e-8), so a product's error grows to
+   about that times the sum of the magnitudes in the row. That suits a matrix that only preconditions (the
+   `Pmat` of `KSPSetOperators()` apart from its `Amat`, which stays double so that the Krylov method is exact);
+   a matrix whose values are beyond single precision's range (about 3.4e38) refuses it with an error when it is
+   stored.
+
+   A matrix whose precision changes is stored again at its next use on the device.
+
+.seealso: `MatGPUGetValuePrecision()`, `MatGPUValuePrecision`, `MATAIJGPU`, `KSPSetOperators()`
+@*/
+PetscErrorCode MatGPUSetValuePrecision(Mat A, MatGPUValuePrecision precision)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(A, precision, 2);
+  PetscTryMethod(A, "MatGPUSetValuePrecision_C", (Mat, MatGPUValuePrecision), (A, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+   MatGPUGetValuePrecision - the precision of the values that the device copy of one of our matrices keeps
+
+   Not Collective
+
+   Input Parameter:
+.  A - the matrix
+
+   Output Parameter:
+.  precision - `MAT_GPU_VALUES_DOUBLE` or `MAT_GPU_VALUES_SINGLE` (`MAT_GPU_VALUES_DOUBLE` for a matrix of another
+               type)
+
+   Level: intermediate
+
+.seealso: `MatGPUSetValuePrecision()`, `MatGPUValuePrecision`
+@*/
+PetscErrorCode MatGPUGetValuePrecision(Mat A, MatGPUValuePrecision *precision)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscAssertPointer(precision, 2);
+  *precision = MAT_GPU_VALUES_DOUBLE;
+  PetscTryMethod(A, "MatGPUGetValuePrecision_C", (Mat, MatGPUValuePrecision *), (A, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -141,6 +141,28 @@ static PetscErrorCode MatAIJGPUSetFormat_MPIAIJFormat(Mat A, MatAIJGPUFormat for
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the precision of both blocks' values (their formats built again at their next use if it changes) */
+static PetscErrorCode MatGPUSetValuePrecision_MPIAIJFormat(Mat A, MatGPUValuePrecision precision)
+{
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  Mat               blocks[2];
+  PetscBool         ours;
+
+  PetscFunctionBegin;
+  PetscCheck(precision == MAT_GPU_VALUES_DOUBLE || precision == MAT_GPU_VALUES_SINGLE, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Not a MatGPUValuePrecision: %d", (int)precision);
+  for (PetscInt b = 0; b < 2; b++) e->params[b]->single = (PetscBool)(precision == MAT_GPU_VALUES_SINGLE);
+  PetscCall(MatMPIAIJFormatGetBlocks(A, blocks, &ours));
+  for (PetscInt b = 0; ours && b < 2; b++) PetscCall(MatGPUSetValuePrecision(blocks[b], precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatGPUGetValuePrecision_MPIAIJFormat(Mat A, MatGPUValuePrecision *precision)
+{
+  PetscFunctionBegin;
+  *precision = ((Mat_MPIAIJFormat *)A->spptr)->params[0]->single ? MAT_GPU_VALUES_SINGLE : MAT_GPU_VALUES_DOUBLE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* our options in a block of their own, as the seq types' (MatSetFromOptions_SeqAIJFormat()) */
 static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS aijitems)
 {
@@ -156,6 +178,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS ai
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, NULL)); /* the blocks read their format's */
   else PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));
+  PetscCall(MatELLGValuePrecisionOption(A, PetscOptionsObject));
   PetscCall(PetscOptionsDeprecated("-ellg_gpu_aware_mpi", "-mat_gpu_aware_mpi", "0.2.0", NULL));
   PetscCall(PetscOptionsDeprecated("-ellg_halo_overlap", "-mat_gpu_halo_overlap", "0.2.0", NULL));
   PetscCall(PetscOptionsBool("-mat_gpu_aware_mpi", "MPI takes device buffers in the halo exchange (CUDA-aware MPI)", "MatMult", e->gpu_aware, &e->gpu_aware, NULL));
@@ -398,6 +421,8 @@ static PetscErrorCode MatDestroy_MPIAIJFormat(Mat A)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatGPUSetValuePrecision_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatGPUGetValuePrecision_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATMPIAIJ, e->entry->mpitype, PETSC_FALSE));
   PetscCall(MatMPIAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
@@ -449,6 +474,8 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", MatELLGGetBackend_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", MatELLGGetFormat_MPIAIJFormat));
   if (e->choice) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", MatAIJGPUSetFormat_MPIAIJFormat));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatGPUSetValuePrecision_C", MatGPUSetValuePrecision_MPIAIJFormat));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatGPUGetValuePrecision_C", MatGPUGetValuePrecision_MPIAIJFormat));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatProductSetFromOptions_ELLGAnytype));
   PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetPreallocationCOO_C", &e->preallocationcoo));
   PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetValuesCOO_C", &e->setvaluescoo));

@@ -27,6 +27,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJFormat(Mat A, ELLG_OPTION_ITEMS ai
     PetscCall(ELLGFormatDestroy(&before));
     PetscCall(ierr);
   }
+  PetscCall(MatELLGValuePrecisionOption(A, PetscOptionsObject));
   PetscCall(MatSeqAIJFormatSorOptions(A, PetscOptionsObject));
   PetscOptionsEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -108,6 +109,26 @@ static PetscErrorCode MatAIJGPUSetFormat_SeqAIJFormat(Mat A, MatAIJGPUFormat for
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* another precision than before: the format is built again at its next use */
+static PetscErrorCode MatGPUSetValuePrecision_SeqAIJFormat(Mat A, MatGPUValuePrecision precision)
+{
+  Mat_SeqAIJFormat *e      = (Mat_SeqAIJFormat *)A->spptr;
+  const PetscBool   single = (PetscBool)(precision == MAT_GPU_VALUES_SINGLE);
+
+  PetscFunctionBegin;
+  PetscCheck(precision == MAT_GPU_VALUES_DOUBLE || precision == MAT_GPU_VALUES_SINGLE, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Not a MatGPUValuePrecision: %d", (int)precision);
+  if (e->fmt->single != single) e->built = PETSC_FALSE;
+  e->fmt->single = single;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatGPUGetValuePrecision_SeqAIJFormat(Mat A, MatGPUValuePrecision *precision)
+{
+  PetscFunctionBegin;
+  *precision = ((Mat_SeqAIJFormat *)A->spptr)->fmt->single ? MAT_GPU_VALUES_SINGLE : MAT_GPU_VALUES_DOUBLE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat, MatType, MatReuse, Mat *);
 
 static PetscErrorCode MatSeqAIJFormatComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
@@ -132,6 +153,8 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetBackend_C", compose ? MatELLGGetBackend_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatELLGGetFormat_C", compose ? MatELLGGetFormat_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatAIJGPUSetFormat_C", compose && entry->choose ? MatAIJGPUSetFormat_SeqAIJFormat : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatGPUSetValuePrecision_C", compose ? MatGPUSetValuePrecision_SeqAIJFormat : NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatGPUGetValuePrecision_C", compose ? MatGPUGetValuePrecision_SeqAIJFormat : NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", compose ? MatProductSetFromOptions_ELLGAnytype : NULL));
   PetscCall(MatELLGComposeBaseConverts(A, MATSEQAIJ, entry->seqtype, compose));
   PetscFunctionReturn(PETSC_SUCCESS);
