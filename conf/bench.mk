@@ -50,7 +50,7 @@
 #                                  $(BENCH_SOLVE_DIR). BENCH_SOLVE_ARGS: -cases, -nproc, -timeout
 #                                  (s per run, default 600), -scale small (40^3, 64^2), -ex45_n,
 #                                  -ex19_n, -types (python3 bench/bench_solve.py -h)
-#   make tutorials                 only build them (ex1 in $(TUTDIR), the benchmarks in $(BENCHDIR))
+#   make tutorials                 only build them (ex1 and ex2 in $(TUTDIR), the benchmarks in $(BENCHDIR))
 #
 # The benchmarks' shared code (the bench/bench_*.c without a main: matrices, files, generators,
 # timing, the parts of bench_spmv; bench/bench.mk) is compiled once and linked into each that uses
@@ -100,7 +100,7 @@ $(BENCHDIR)/%.cu.o: bench/%.cu bench/bench_cuda.h bench/bench_cusparse.h bench/b
 	$(call say,NVCC)
 	$(Q)$(NVCC) $(NVCC_FLAGS) -c $< -o $@
 
-$(TUTDIR)/ex1: $(TUTDIR)/ex1.o $(LIB)
+$(TUTDIR)/ex1 $(TUTDIR)/ex2: $(TUTDIR)/%: $(TUTDIR)/%.o $(LIB)
 	$(call say,CLINKER)
 	$(Q)$(PCC) -o $@ $< $(TUT_LIBS)
 
@@ -109,7 +109,7 @@ $(BENCH_PROGRAMS:%=$(BENCHDIR)/%): $(BENCHDIR)/%: $(BENCHDIR)/%.o $(BENCH_SHARED
 	$(call say,CLINKER)
 	$(Q)$(PCC) -o $@ $(filter %.o,$^) $(TUT_LIBS) $(CUDA_LIBS)
 
-tutorials: $(TUTDIR)/ex1 $(BENCH_PROGRAMS:%=$(BENCHDIR)/%)
+tutorials: $(TUTDIR)/ex1 $(TUTDIR)/ex2 $(BENCH_PROGRAMS:%=$(BENCHDIR)/%)
 
 # a fresh make reads PETSc's variables after conf/deps.sh may have installed PETSc
 demo:
