@@ -3,7 +3,8 @@ each matrix (random, a 2D Laplacian, a power-law graph, a Laplacian with a dense
 test keeps its values in single precision, and its MatMult, MatMultAdd, MatMultTranspose and MatMatMult with a dense\n\
 matrix agree with AIJ's double products within single precision's rounding of each value, row by row (the error of\n\
 row i at most 2^-23 (|A| |x|)_i), yet differ from them by more than double roundoff (the values are rounded);\n\
-MatGetDiagonal gives AIJ's diagonal rounded to single precision exactly; the format stores fewer bytes than in\n\
+MatGetDiagonal gives AIJ's diagonal rounded to single precision exactly; MatSOR (multicolor) of the Laplacians is\n\
+within 1e-5 of double's yet not equal to it; the format stores fewer bytes than in\n\
 double; a re-assembly with new values is rounded too; a value beyond single precision's range is refused with\n\
 PETSC_ERR_FP at the build and at an update (the old values kept), then accepted in double. Prints pass/fail lines.\n\
   -type <ellg,pjds,slicedell,csrg,aijgpu>: the type (root name)\n\
@@ -66,8 +67,35 @@ static PetscErrorCode SetSingle(Mat A, PetscBool fromoptions)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the products of the type (single precision) against AIJ's, for the matrix c */
-static PetscErrorCode CheckMatrix(MPI_Comm comm, const CSR *c, MatType type, PetscBool fromoptions, PetscRandom rnd, PetscInt *nfail)
+/* MatSOR (a local symmetric sweep, multicolor on the device) of A in single precision against the same sweep of A in
+   double: close (within 1e-5 relative) but not equal (the values are rounded) */
+static PetscErrorCode CheckSOR(Mat A, const char *name, PetscRandom rnd, PetscInt *nfail)
+{
+  MPI_Comm  comm = PetscObjectComm((PetscObject)A);
+  Mat       D;
+  Vec       b, x, xd;
+  PetscReal err, nrm;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &D));
+  PetscCall(MatGPUSetValuePrecision(D, MAT_GPU_VALUES_DOUBLE));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecDuplicate(x, &xd));
+  PetscCall(VecSetRandom(b, rnd));
+  PetscCall(MatSOR(A, b, 1.0, (MatSORType)(SOR_LOCAL_SYMMETRIC_SWEEP | SOR_ZERO_INITIAL_GUESS), 0.0, 1, 1, x));
+  PetscCall(MatSOR(D, b, 1.0, (MatSORType)(SOR_LOCAL_SYMMETRIC_SWEEP | SOR_ZERO_INITIAL_GUESS), 0.0, 1, 1, xd));
+  PetscCall(MaxDifference(x, xd, &err, &nrm));
+  PetscCall(PrintNamedResult(comm, WIDTH, name, "MatSOR: within 1e-5 of double's, rounded", (PetscBool)(err <= 1e-5 * nrm && err > 1e-13 * nrm), nfail));
+  if (!(err <= 1e-5 * nrm && err > 1e-13 * nrm)) PetscCall(PetscPrintf(comm, "    difference %g of %g\n", (double)err, (double)nrm));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&xd));
+  PetscCall(MatDestroy(&D));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the products of the type (single precision) against AIJ's, for the matrix c (and its SOR, if sor) */
+static PetscErrorCode CheckMatrix(MPI_Comm comm, const CSR *c, MatType type, PetscBool fromoptions, PetscBool sor, PetscRandom rnd, PetscInt *nfail)
 {
   Mat                  A, Ar, Aa, B, C, Cr, Ba, Cb;
   Vec                  x, y, xr, yr, xa, bound, z, zr, d, dr, t, tr, tb;
@@ -200,6 +228,8 @@ static PetscErrorCode CheckMatrix(MPI_Comm comm, const CSR *c, MatType type, Pet
     PetscCall(PrintNamedResult(comm, WIDTH, c->name, "MatMatMult (dense) within single rounding", in, nfail));
     if (!in) PetscCall(PetscPrintf(comm, "    largest difference %g\n", (double)err));
   }
+
+  if (sor) PetscCall(CheckSOR(A, c->name, rnd, nfail));
 
   /* the values are rounded: the products differ from AIJ's by more than double roundoff */
   rounded = (PetscBool)(maxrel > 1e-12);
@@ -341,7 +371,7 @@ int main(int argc, char **argv)
   for (int k = 0; k < 4; k++) {
     /* values that single precision does not hold exactly: the Laplacians' scaled by 1/3 */
     for (PetscInt j = 0; j < cs[k].ia[cs[k].M]; j++) cs[k].va[j] *= 1.0 / 3.0 + 1e-3 * (PetscReal)(j % 7);
-    PetscCall(CheckMatrix(comm, &cs[k], type, fromoptions, rnd, &nfail));
+    PetscCall(CheckMatrix(comm, &cs[k], type, fromoptions, (PetscBool)(k == 1 || k == 3), rnd, &nfail)); /* SOR of the Laplacians: nonzero diagonals */
     PetscCall(CSRDestroy(&cs[k]));
   }
   PetscCall(CheckRange(comm, type, &nfail));

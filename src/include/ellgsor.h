@@ -19,7 +19,7 @@
 typedef struct _n_ELLGSor *ELLGSor;
 
 PETSC_INTERN PetscErrorCode ELLGSorCreate(PetscELLGBackend, ELLGSor *);
-PETSC_INTERN PetscErrorCode ELLGSorBuild(ELLGSor, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
+PETSC_INTERN PetscErrorCode ELLGSorBuild(ELLGSor, PetscBool, PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *); /* single: the values in single precision */
 PETSC_INTERN PetscErrorCode ELLGSorSetValues(ELLGSor, const PetscScalar *);
 PETSC_INTERN PetscErrorCode ELLGSorSetShift(ELLGSor, PetscReal);
 PETSC_INTERN PetscErrorCode ELLGSorApply(ELLGSor, const PetscScalar *, PetscReal, MatSORType, PetscReal, PetscInt, PetscScalar *);

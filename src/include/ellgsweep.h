@@ -13,8 +13,9 @@ extern "C" {
    sum val[k] xold[colidx[k]]), p < n (dinv NULL: 1); xold NULL for none (xnew = omega D^{-1} b). A Jacobi sweep of a
    triangle (omega 1, xnew distinct from b and xold), and a color of the multicolor SOR (ellgsor.h: in place, xnew =
    xold, which its rows do not read) */
-int  ELLGCudaSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew);
-void ELLGHostSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, double omega, const double *b, const double *xold, double *xnew); /* stream unused */
+/* the values val, or sval in single precision (the other NULL), read in double */
+int  ELLGCudaSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const float *sval, const double *dinv, double omega, const double *b, const double *xold, double *xnew);
+void ELLGHostSweepRows(void *stream, int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const float *sval, const double *dinv, double omega, const double *b, const double *xold, double *xnew); /* stream unused */
 
 #ifdef __cplusplus
 }

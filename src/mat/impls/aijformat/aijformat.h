@@ -52,6 +52,7 @@ typedef struct {
   Vec                       work[2][2];           /* backend vectors standing in for arguments of other types: [input, output][row or column length] */
   ELLGSor                   sor;                  /* the multicolor SOR (NULL until the first MatSOR()) */
   PetscObjectState          sorstate, sornzstate; /* the states it matches */
+  PetscBool                 sorsingle;            /* and the precision of its values (the format's) */
   PetscBool                 sorhost;              /* -mat_gpu_sor host */
   MatSeqAIJFormatTranspose  transpose;            /* A^T in the format, with MAT_FORM_EXPLICIT_TRANSPOSE (NULL until a transposed product) */
   PetscObjectState          coostate;             /* the state MatSetValuesCOO() left with the format current (aijformatcoo.c) */

@@ -1,9 +1,11 @@
 /* Multicolor SOR (ellgsor.h): the coloring and the arrays on the host, the sweeps in the backend */
+#include <float.h>
 #include <ellgsor.h>
 #include <ellgsweep.h>
 
 struct _n_ELLGSor {
   PetscELLGBackend be;
+  PetscBool        single;       /* the values in single precision (bsval), those of a matrix of single-precision values */
   PetscInt         m, nnz, ncolors;
   PetscInt        *coloff;       /* host: the first position of each color, ncolors + 1 */
   int             *perm;         /* host: the row of each position */
@@ -12,6 +14,7 @@ struct _n_ELLGSor {
   PetscBool        dinvcurrent;  /* bdinv is 1 / (diag + shift) */
   int             *bperm, *browptr, *bcolidx; /* backend: the row of each position, CSR by position */
   PetscScalar     *bval, *bdinv;
+  float           *bsval;
 };
 
 /* colors by greedy coloring of the symmetrized pattern, in row order: each row takes the smallest color
@@ -60,9 +63,11 @@ static PetscErrorCode ELLGSorReset(ELLGSor s)
   PetscCall(PetscELLGFree(s->be, s->browptr));
   PetscCall(PetscELLGFree(s->be, s->bcolidx));
   PetscCall(PetscELLGFree(s->be, s->bval));
+  PetscCall(PetscELLGFree(s->be, s->bsval));
   PetscCall(PetscELLGFree(s->be, s->bdinv));
   s->bperm = s->browptr = s->bcolidx = NULL;
   s->bval = s->bdinv = NULL;
+  s->bsval           = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -92,7 +97,7 @@ static PetscErrorCode ELLGSorColorBlocks(PetscInt m, PetscInt bs, const PetscInt
 /* ELLGSorBuild - the coloring and the arrays of the square m x m CSR matrix (ai, aj: host, columns may reach
    beyond m for an off-diagonal part: those entries are ignored) with its values aa; rows in blocks of bs
    (a divisor of m, 1 for none) are colored by blocks */
-PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
+PetscErrorCode ELLGSorBuild(ELLGSor s, PetscBool single, PetscInt m, PetscInt bs, const PetscInt *ai, const PetscInt *aj, const PetscScalar *aa)
 {
   PetscInt *color, *count, nnz = 0;
   int      *rowptr, *colidx; /* the backend's indices are int */
@@ -100,7 +105,8 @@ PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *
   PetscFunctionBegin;
   PetscCheck(bs >= 1 && m % bs == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Block size %" PetscInt_FMT " does not divide the %" PetscInt_FMT " rows", bs, m);
   PetscCall(ELLGSorReset(s));
-  s->m = m;
+  s->single = single;
+  s->m      = m;
   for (PetscInt i = 0; i < m; i++)
     for (PetscInt k = ai[i]; k < ai[i + 1]; k++) nnz += (aj[k] != i && aj[k] < m);
   s->nnz = nnz;
@@ -133,7 +139,8 @@ PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *
   PetscCall(PetscELLGMalloc(s->be, sizeof(int) * m, (void **)&s->bperm));
   PetscCall(PetscELLGMalloc(s->be, sizeof(int) * (m + 1), (void **)&s->browptr));
   PetscCall(PetscELLGMalloc(s->be, sizeof(int) * nnz, (void **)&s->bcolidx));
-  PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * nnz, (void **)&s->bval));
+  if (s->single) PetscCall(PetscELLGMalloc(s->be, sizeof(float) * nnz, (void **)&s->bsval));
+  else PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * nnz, (void **)&s->bval));
   PetscCall(PetscELLGMalloc(s->be, sizeof(PetscScalar) * m, (void **)&s->bdinv));
   PetscCall(PetscELLGMemcpy(s->be, s->bperm, s->perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(s->be, s->browptr, rowptr, sizeof(int) * (m + 1), ELLG_MEMCPY_HTOD));
@@ -143,16 +150,31 @@ PetscErrorCode ELLGSorBuild(ELLGSor s, PetscInt m, PetscInt bs, const PetscInt *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* ELLGSorSetValues - new values aa of the AIJ matrix, in the pattern of the build */
+/* ELLGSorSetValues - new values aa of the AIJ matrix, in the pattern of the build (rounded to single precision for a
+   single-precision SOR, which refuses values beyond its range) */
 PetscErrorCode ELLGSorSetValues(ELLGSor s, const PetscScalar *aa)
 {
-  PetscScalar *val;
-
   PetscFunctionBegin;
-  PetscCall(PetscMalloc1(s->nnz, &val));
-  for (PetscInt k = 0; k < s->nnz; k++) val[k] = aa[s->src[k]];
-  PetscCall(PetscELLGMemcpy(s->be, s->bval, val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD));
-  PetscCall(PetscFree(val));
+  if (s->single) {
+    float *val;
+
+    for (PetscInt k = 0; k < s->nnz; k++) {
+      const PetscReal a = PetscAbsScalar(aa[s->src[k]]);
+
+      PetscCheck(!(a > (PetscReal)FLT_MAX) || PetscIsInfOrNanReal(a), PETSC_COMM_SELF, PETSC_ERR_FP, "Value %g is beyond the range of single precision (%g): this matrix cannot keep single-precision values on the device; use -mat_gpu_value_precision double", (double)PetscRealPart(aa[s->src[k]]), (double)FLT_MAX);
+    }
+    PetscCall(PetscMalloc1(s->nnz, &val));
+    for (PetscInt k = 0; k < s->nnz; k++) val[k] = (float)PetscRealPart(aa[s->src[k]]);
+    PetscCall(PetscELLGMemcpy(s->be, s->bsval, val, sizeof(float) * s->nnz, ELLG_MEMCPY_HTOD));
+    PetscCall(PetscFree(val));
+  } else {
+    PetscScalar *val;
+
+    PetscCall(PetscMalloc1(s->nnz, &val));
+    for (PetscInt k = 0; k < s->nnz; k++) val[k] = aa[s->src[k]];
+    PetscCall(PetscELLGMemcpy(s->be, s->bval, val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD));
+    PetscCall(PetscFree(val));
+  }
   for (PetscInt p = 0; p < s->m; p++) s->diag[p] = s->dsrc[p] >= 0 ? aa[s->dsrc[p]] : 0.0;
   s->dinvcurrent = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -197,7 +219,7 @@ PetscErrorCode ELLGSorApply(ELLGSor s, const PetscScalar *b, PetscReal omega, Ma
       for (PetscInt k = 0; k < s->ncolors; k++) {
         const PetscInt c = dir ? s->ncolors - 1 - k : k, off = s->coloff[c];
 
-        PetscELLGBackendCall(s->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)(s->coloff[c + 1] - off), s->bperm + off, s->browptr + off, s->bcolidx, s->bval, s->bdinv + off, (double)omega, b, x, x));
+        PetscELLGBackendCall(s->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)(s->coloff[c + 1] - off), s->bperm + off, s->browptr + off, s->bcolidx, s->bval, s->bsval, s->bdinv + off, (double)omega, b, x, x));
       }
     }
   }
@@ -211,7 +233,7 @@ PetscErrorCode ELLGSorGetInfo(ELLGSor s, PetscInt *ncolors, size_t *bytes)
 {
   PetscFunctionBegin;
   if (ncolors) *ncolors = s->ncolors;
-  if (bytes) *bytes = sizeof(int) * (size_t)(2 * s->m + 1 + s->nnz) + sizeof(PetscScalar) * (size_t)(s->nnz + s->m);
+  if (bytes) *bytes = sizeof(int) * (size_t)(2 * s->m + 1 + s->nnz) + (s->single ? sizeof(float) : sizeof(PetscScalar)) * (size_t)s->nnz + sizeof(PetscScalar) * (size_t)s->m;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

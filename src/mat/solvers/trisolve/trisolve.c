@@ -301,7 +301,7 @@ PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
       PetscScalar       *xs   = (t->sweeps - s) % 2 ? t->tmp : x;
       const PetscScalar *prev = s ? ((t->sweeps - s) % 2 ? x : t->tmp) : NULL;
 
-      PetscELLGBackendCall(t->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, 1.0, b, prev, xs));
+      PetscELLGBackendCall(t->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, NULL, t->bdinv, 1.0, b, prev, xs));
     }
     PetscFunctionReturn(PETSC_SUCCESS);
   }

@@ -44,16 +44,17 @@ static PetscErrorCode MatSeqAIJFormatSorSync(Mat A)
   PetscFunctionBegin;
   if (e->sor && e->sorstate == ((PetscObject)A)->state) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  if (!e->sor || e->sornzstate != A->nonzerostate) {
+  if (!e->sor || e->sornzstate != A->nonzerostate || e->sorsingle != e->fmt->single) { /* a new pattern or precision */
     if (!e->sor) PetscCall(ELLGSorCreate(e->fmt->backend, &e->sor));
     PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
     PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot get the CSR structure of the matrix");
     PetscCall(MatGetBlockSize(A, &bs));
-    PetscCall(ELLGSorBuild(e->sor, m, m % bs ? 1 : bs, ai, aj, aa));
+    PetscCall(ELLGSorBuild(e->sor, e->fmt->single, m, m % bs ? 1 : bs, ai, aj, aa));
     PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
     PetscCall(ELLGSorGetInfo(e->sor, &ncolors, &bytes));
     PetscCall(PetscInfo(A, "Multicolor SOR for %" PetscInt_FMT " rows in blocks of %" PetscInt_FMT ": %" PetscInt_FMT " colors, %.3g MB in the %s backend\n", A->rmap->n, m % bs ? 1 : bs, ncolors, (double)bytes / 1048576.0, PetscELLGBackends[e->fmt->backend]));
     e->sornzstate = A->nonzerostate;
+    e->sorsingle  = e->fmt->single;
   } else PetscCall(ELLGSorSetValues(e->sor, aa));
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   e->sorstate = ((PetscObject)A)->state;
@@ -100,7 +101,7 @@ PetscErrorCode MatSeqAIJFormatViewSor(Mat A, PetscViewer viewer)
   if (e->sorhost) PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: PETSc's SeqAIJ SOR on the host (-mat_gpu_sor host)\n"));
   else if (e->sor) {
     PetscCall(ELLGSorGetInfo(e->sor, &ncolors, NULL));
-    PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: multicolor, %" PetscInt_FMT " colors\n", ncolors));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "MatSOR: multicolor, %" PetscInt_FMT " colors%s\n", ncolors, e->sorsingle ? ", single-precision values" : ""));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
