@@ -9,6 +9,9 @@
 
 /* the largest relative difference from AIJ's product that counts as the same product */
 #define REL_TOL 1e-12
+/* the same for a product with single-precision values (-mat_gpu_value_precision single): each value rounded by at most
+   2^-24 of itself */
+#define REL_TOL_SINGLE 1e-5
 
 /* the formats a benchmark times when -formats is not given: each of our formats (not aijgpu, which chooses one of
    them); *n of them, allocated into formats[] */

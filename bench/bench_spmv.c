@@ -17,6 +17,8 @@ without it.\n\
                            choices do not always make (threads per row, threads per block, pJDS block rows,\n\
                            slice height and sorting), each a row of its own with device vectors; the\n\
                            setting's options alone apply to it, not the formats' options given here\n\
+  -fp32                    also each of our formats with single-precision values (-mat_gpu_value_precision single),\n\
+                           a row \"<format>/fp32\" with device vectors, checked against AIJ to 1e-5\n\
   -reps <100>              timed products per device row, median reported (at least 50)\n\
   -warmup <10>             untimed products before them\n\
   -queued <true>           time each product with device vectors (ours and cuSPARSE's) launched while a kernel\n\
@@ -128,6 +130,7 @@ static PetscErrorCode RunSetting(Bench *b, const CSR *csr, const Setting *s, Vec
     Result *r;
 
     PetscCall(BenchAddResult(b, csr, s->format, s->variant, modes[m], &r));
+    if (s->single) r->tol = REL_TOL_SINGLE;
     if (!A) {
       PetscCall(PetscStrncpy(r->skipped, why, sizeof(r->skipped)));
       r->failed = PETSC_TRUE;
@@ -281,7 +284,7 @@ int main(int argc, char **argv)
   const PetscInt defsizes[] = {50, 100, 150, 200, 250, 300};
   PetscInt       nformats   = BENCH_MAX_LIST, nsettings, nloaded = 0;
   char          *formats[BENCH_MAX_LIST], json[PETSC_MAX_PATH_LEN] = "";
-  PetscBool      setformats, bad = PETSC_FALSE, failed = PETSC_FALSE;
+  PetscBool      setformats, bad = PETSC_FALSE, failed = PETSC_FALSE, fp32 = PETSC_FALSE;
   SpecList       specs = {NULL, 0, 0};
   Setting       *settings;
   PetscMPIInt    size;
@@ -296,6 +299,7 @@ int main(int argc, char **argv)
   PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "SpMV benchmark", NULL);
   PetscCall(PetscOptionsStringArray("-formats", "matrix types", NULL, formats, &nformats, &setformats));
   PetscCall(PetscOptionsBool("-sweep", "also run each format with a few settings of its options", NULL, b.sweep, &b.sweep, NULL));
+  PetscCall(PetscOptionsBool("-fp32", "also run each of our formats with single-precision values", NULL, fp32, &fp32, NULL));
   PetscCall(PetscOptionsInt("-reps", "timed products per device row", NULL, b.reps, &b.reps, NULL));
   PetscCall(PetscOptionsBool("-queued", "time device products launched while the device is held", NULL, b.queued, &b.queued, NULL));
   PetscCall(PetscOptionsInt("-warmup", "untimed products before them", NULL, b.warmup, &b.warmup, NULL));
@@ -308,7 +312,7 @@ int main(int argc, char **argv)
   PetscCheck(b.reps >= 50, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps %" PetscInt_FMT ": at least 50 timed products", b.reps);
   PetscCheck(b.warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-warmup %" PetscInt_FMT " must not be negative", b.warmup);
   PetscCall(CheckTypes(nformats, formats));
-  PetscCall(CreateSettings(b.sweep, nformats, formats, &nsettings, &settings));
+  PetscCall(CreateSettings(b.sweep, fp32, nformats, formats, &nsettings, &settings));
 
   PetscCall(BenchMatrixSpecs(PETSC_STATIC_ARRAY_LENGTH(defsizes), defsizes, &specs));
   b.nmatrices = specs.n;
@@ -342,10 +346,10 @@ int main(int argc, char **argv)
     const Result *r = &b.results[i];
 
     if (r->failed) failed = PETSC_TRUE;
-    else if (!b.bytes_only && !r->reference && !r->skipped[0] && !(r->relerr < REL_TOL)) bad = PETSC_TRUE;
+    else if (!b.bytes_only && !r->reference && !r->skipped[0] && !(r->relerr < r->tol)) bad = PETSC_TRUE;
   }
   if (!nloaded) PetscCall(PetscPrintf(PETSC_COMM_SELF, "NO MATRIX LOADED: nothing was multiplied\n"));
-  else if (!b.check_only && !b.bytes_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12)"));
+  else if (!b.check_only && !b.bytes_only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s\n", bad ? "SOME PRODUCTS DIFFER FROM AIJ'S: see rel.err" : "All products agree with AIJ's (relative error < 1e-12; 1e-5 with single-precision values)"));
   if (failed) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME FORMATS COULD NOT BE BUILT: see the rows skipped\n"));
   if (b.load_error) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME MATRICES FAILED TO LOAD: see the lines \"not loaded\"; exit status %d, PETSc's error code of the first\n", (int)b.load_error));
   else if (b.unloaded.n) PetscCall(PetscPrintf(PETSC_COMM_SELF, "SOME MATRICES WERE NOT LOADED: see the lines \"not loaded\"\n"));
@@ -423,6 +427,15 @@ int main(int argc, char **argv)
    test:
       suffix: folder_sweep
       args: -matrices ${ellg_dir}/bench/data/folder,powerlaw-300 -sweep -check_only
+
+   # each of our formats also with single-precision values (-fp32): the products checked against AIJ to 1e-5, and
+   # the bytes of the values halved; the bytes of every setting of -sweep, each its own (its options database)
+   test:
+      suffix: fp32
+      args: -matrices lap3d7-6,powerlaw-300 -fp32 -check_only
+   test:
+      suffix: fp32_bytes
+      args: -matrices lap3d7-6,powerlaw-300 -fp32 -sweep -bytes_only
 
    # column indices of the formats: 32-bit where a column is more than 16 bits from its row (random), else
    # 16-bit offsets

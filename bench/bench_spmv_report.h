@@ -24,6 +24,7 @@ typedef struct {
   PetscReal conv_ms;     /* wall clock from the host CSR to the matrix ready on the device, -1 when none */
   PetscReal ms, wall_ms; /* medians of one product: device events (BenchTime(); host: wall clock), wall clock (0: not measured) */
   PetscReal relerr;      /* ||y - y_aij|| / ||y_aij|| */
+  PetscReal tol;         /* the relerr it must stay below: REL_TOL, REL_TOL_SINGLE for single-precision values */
 } Result;
 
 typedef struct {

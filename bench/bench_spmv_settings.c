@@ -35,15 +35,24 @@ static const struct {
   {MATCSRG,      "stream",       "-mat_csrg_kernel stream"                              }, /* CSR-stream on local columns too */
 };
 
-PetscErrorCode CreateSettings(PetscBool sweep, PetscInt nformats, char *formats[], PetscInt *n, Setting **settings)
+PetscErrorCode CreateSettings(PetscBool sweep, PetscBool fp32, PetscInt nformats, char *formats[], PetscInt *n, Setting **settings)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscMalloc1(nformats * (1 + PETSC_STATIC_ARRAY_LENGTH(sweeps)), settings));
+  PetscCall(PetscMalloc1(nformats * (2 + PETSC_STATIC_ARRAY_LENGTH(sweeps)), settings));
   *n = 0;
   for (PetscInt f = 0; f < nformats; f++) {
     const char *root = strncmp(formats[f], "seqaij", 6) ? formats[f] : formats[f] + 6;
+    PetscBool   ours;
 
-    (*settings)[(*n)++] = (Setting){formats[f], NULL, NULL};
+    (*settings)[(*n)++] = (Setting){formats[f], NULL, NULL, PETSC_FALSE};
+    PetscCall(PetscStrInList(root, MATELLG "," MATPJDS "," MATSLICEDELL "," MATCSRG "," MATAIJGPU, ',', &ours));
+    if (fp32 && ours) {
+      Setting *s = &(*settings)[(*n)++];
+
+      *s = (Setting){formats[f], "fp32", NULL, PETSC_TRUE};
+      PetscCall(PetscOptionsCreate(&s->options));
+      PetscCall(PetscOptionsInsertString(s->options, "-mat_gpu_value_precision single"));
+    }
     for (size_t k = 0; sweep && k < PETSC_STATIC_ARRAY_LENGTH(sweeps); k++) {
       Setting *s = &(*settings)[*n];
 

@@ -11,9 +11,11 @@
 typedef struct {
   const char  *format, *variant; /* variant: NULL for the format's own choices */
   PetscOptions options;          /* NULL: the global database */
+  PetscBool    single;           /* the values in single precision (the fp32 setting) */
 } Setting;
 
-/* each format, each followed by its -sweep settings (formats named by their root, ellg, or as seqaij<root>) */
-PetscErrorCode CreateSettings(PetscBool sweep, PetscInt nformats, char *formats[], PetscInt *n, Setting **settings);
+/* each format, each followed by its -sweep settings (formats named by their root, ellg, or as seqaij<root>) and, with
+   fp32, by the setting "fp32" of ours: the format's own choices with single-precision values */
+PetscErrorCode CreateSettings(PetscBool sweep, PetscBool fp32, PetscInt nformats, char *formats[], PetscInt *n, Setting **settings);
 
 PetscErrorCode DestroySettings(PetscInt n, Setting **settings);

@@ -24,6 +24,12 @@ static inline PetscBool MatELLGKnownSymmetric(Mat A)
   return (PetscBool)(A->symmetric == PETSC_BOOL3_TRUE);
 }
 
+/* MatELLGOptionsBegin - PetscOptionsBegin() for object A with a title of our own, reading A's options database (the one
+   PetscObjectSetOptions() gives it, else the global one) as PetscObjectOptionsBegin() does */
+#define MatELLGOptionsBegin(A, title) \
+  PetscOptionsBegin(PetscObjectComm((PetscObject)(A)), ((PetscObject)(A))->prefix, title, "Mat"); \
+  PetscOptionsObject->options = ((PetscObject)(A))->options
+
 typedef struct _n_MatSeqAIJFormatTranspose *MatSeqAIJFormatTranspose;
 
 /* the seq type name of each format and its operations (choose: the type that chooses the format of each matrix at

@@ -174,7 +174,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJFormat(Mat A, ELLG_OPTION_ITEMS ai
   PetscFunctionBegin;
   if (e->setfromoptions) PetscCall(e->setfromoptions(A, aijitems));
   PetscCall(MatELLGOptionsTitle(A, title, sizeof(title)));
-  PetscOptionsBegin(PetscObjectComm((PetscObject)A), ((PetscObject)A)->prefix, title, "Mat");
+  MatELLGOptionsBegin(A, title);
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, NULL)); /* the blocks read their format's */
   else PetscCall(ELLGFormatSetFromOptions(e->params[0], PetscOptionsObject));
   PetscCall(MatMPIAIJFormatOffDiagonalParameters(e));

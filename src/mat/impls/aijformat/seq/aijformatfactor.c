@@ -731,7 +731,7 @@ static PetscErrorCode MatFactorELLGOptions(Mat F, const MatFactorInfo *info)
   Mat_FactorELLG *f = (Mat_FactorELLG *)F->spptr;
 
   PetscFunctionBegin;
-  PetscOptionsBegin(PetscObjectComm((PetscObject)F), ((PetscObject)F)->prefix, "Factor solves of PETSc-ELLG", "Mat");
+  MatELLGOptionsBegin(F, "Factor solves of PETSc-ELLG");
   PetscCall(PetscOptionsDeprecated("-mat_ellg_factor_solve", "-mat_gpu_factor_solve", "0.2.0", NULL));
   PetscCall(PetscOptionsDeprecated("-mat_ellg_factor_jacobi_sweeps", "-mat_gpu_factor_jacobi_sweeps", "0.2.0", NULL));
   PetscCall(PetscOptionsEnum("-mat_gpu_factor_solve", "How the triangular solves run on the GPU (default: levels for a matrix with blocks, cusparse otherwise)", "MATSOLVERELLG", ELLGTriMethods, (PetscEnum)f->method, (PetscEnum *)&f->method, &f->methodset));

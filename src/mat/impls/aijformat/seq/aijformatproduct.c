@@ -66,7 +66,7 @@ static PetscErrorCode MatProductUseCPU(Mat C, PetscBool *cpu)
   for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(MatProductCPUOptions); k++) {
     if (MatProductCPUOptions[k].type != product->type) continue;
     PetscCall(PetscSNPrintf(title, sizeof(title), "MatProduct_%s", MatProductTypes[product->type]));
-    PetscOptionsBegin(PetscObjectComm((PetscObject)C), ((PetscObject)C)->prefix, product->api_user ? MatProductCPUOptions[k].api : title, "Mat");
+    MatELLGOptionsBegin(C, product->api_user ? MatProductCPUOptions[k].api : title);
     PetscCall(PetscOptionsBool(product->api_user ? MatProductCPUOptions[k].option : "-mat_product_algorithm_backend_cpu", "Use SeqAIJ's host code", MatProductCPUOptions[k].api, *cpu, cpu, NULL));
     PetscOptionsEnd();
   }

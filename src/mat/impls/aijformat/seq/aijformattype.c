@@ -14,7 +14,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJFormat(Mat A, ELLG_OPTION_ITEMS ai
   PetscFunctionBegin;
   if (e->aijops.setfromoptions) PetscCall(e->aijops.setfromoptions(A, aijitems));
   PetscCall(MatELLGOptionsTitle(A, title, sizeof(title)));
-  PetscOptionsBegin(PetscObjectComm((PetscObject)A), ((PetscObject)A)->prefix, title, "Mat");
+  MatELLGOptionsBegin(A, title);
   if (e->choice) PetscCall(MatSeqAIJGPUChoiceSetFromOptions(e->choice, PetscOptionsObject, &e->built)); /* the format's options are read as it is chosen */
   else {
     ELLGFormat     before; /* the options before: a format whose options change is rebuilt at its next use */
