@@ -4,7 +4,8 @@ test keeps its values in single precision, and its MatMult, MatMultAdd, MatMultT
 matrix agree with AIJ's double products within single precision's rounding of each value, row by row (the error of\n\
 row i at most 2^-23 (|A| |x|)_i), yet differ from them by more than double roundoff (the values are rounded);\n\
 MatGetDiagonal gives AIJ's diagonal rounded to single precision exactly; MatSOR (multicolor) of the Laplacians is\n\
-within 1e-5 of double's yet not equal to it; the format stores fewer bytes than in\n\
+within 1e-5 of double's yet not equal to it; MatMatMult and MatPtAP of it are of single precision too; the format\n\
+stores fewer bytes than in\n\
 double; a re-assembly with new values is rounded too; a value beyond single precision's range is refused with\n\
 PETSC_ERR_FP at the build and at an update (the old values kept), then accepted in double. Prints pass/fail lines.\n\
   -type <ellg,pjds,slicedell,csrg,aijgpu>: the type (root name)\n\
@@ -230,6 +231,20 @@ static PetscErrorCode CheckMatrix(MPI_Comm comm, const CSR *c, MatType type, Pet
   }
 
   if (sor) PetscCall(CheckSOR(A, c->name, rnd, nfail));
+
+  /* the sparse products made from it are of its precision (GAMG's and Galerkin multigrid's coarse operators) */
+  {
+    Mat                  AA, PtAP;
+    MatGPUValuePrecision pa, pp;
+
+    PetscCall(MatMatMult(A, A, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &AA));
+    PetscCall(MatPtAP(A, A, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &PtAP));
+    PetscCall(MatGPUGetValuePrecision(AA, &pa));
+    PetscCall(MatGPUGetValuePrecision(PtAP, &pp));
+    PetscCall(PrintNamedResult(comm, WIDTH, c->name, "MatMatMult(A, A), MatPtAP(A, A): single", (PetscBool)(pa == MAT_GPU_VALUES_SINGLE && pp == MAT_GPU_VALUES_SINGLE), nfail));
+    PetscCall(MatDestroy(&AA));
+    PetscCall(MatDestroy(&PtAP));
+  }
 
   /* the values are rounded: the products differ from AIJ's by more than double roundoff */
   rounded = (PetscBool)(maxrel > 1e-12);

@@ -29,6 +29,7 @@ typedef struct {
   PetscErrorCode (*multtransposeadd)(Mat, Vec, Vec, Vec);
   PetscErrorCode (*preallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* MPIAIJ's COO functions */
   PetscErrorCode (*setvaluescoo)(Mat, const PetscScalar[], InsertMode);
+  PetscErrorCode (*productsetfromoptions)(Mat); /* MPIAIJ's, for products of matrices of our type */
   PetscCount ncoo; /* the entries of the last MatSetPreallocationCOO() */
 } Mat_MPIAIJFormat;
 
@@ -160,6 +161,37 @@ static PetscErrorCode MatGPUGetValuePrecision_MPIAIJFormat(Mat A, MatGPUValuePre
 {
   PetscFunctionBegin;
   *precision = ((Mat_MPIAIJFormat *)A->spptr)->params[0]->single ? MAT_GPU_VALUES_SINGLE : MAT_GPU_VALUES_DOUBLE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the symbolic phase of a product that PETSc's MPIAIJ code makes from matrices of our type (PtAP, AB, ...: GAMG's and
+   Galerkin multigrid's coarse operators): MPIAIJ's (composed on C), then C takes the value precision of the product's
+   A, as the products of our seq types do */
+static PetscErrorCode MatProductSymbolic_MPIAIJFormat(Mat C)
+{
+  PetscErrorCode (*symbolic)(Mat) = NULL;
+  MatGPUValuePrecision precision;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQueryFunction((PetscObject)C, "MatProductSymbolic_MPIAIJFormat_Base_C", &symbolic));
+  PetscCheck(symbolic, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "No symbolic phase of the product");
+  PetscCall(PetscObjectComposeFunction((PetscObject)C, "MatProductSymbolic_MPIAIJFormat_Base_C", NULL));
+  PetscCall((*symbolic)(C));
+  PetscCall(MatGPUGetValuePrecision(C->product->A, &precision));
+  if (precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(C, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the products of matrices of our type: MPIAIJ's, their results of A's value precision */
+static PetscErrorCode MatProductSetFromOptions_MPIAIJFormat(Mat C)
+{
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)C->product->A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*e->productsetfromoptions)(C));
+  if (!C->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectComposeFunction((PetscObject)C, "MatProductSymbolic_MPIAIJFormat_Base_C", C->ops->productsymbolic));
+  C->ops->productsymbolic = MatProductSymbolic_MPIAIJFormat;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -458,6 +490,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   e->multadd               = A->ops->multadd;
   e->multtranspose         = A->ops->multtranspose;
   e->multtransposeadd      = A->ops->multtransposeadd;
+  e->productsetfromoptions = A->ops->productsetfromoptions;
   A->spptr                 = e;
   A->ops->assemblyend      = MatAssemblyEnd_MPIAIJFormat;
   A->ops->setfromoptions   = MatSetFromOptions_MPIAIJFormat;
@@ -467,6 +500,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   A->ops->multadd          = MatMultAdd_MPIAIJFormat;
   A->ops->multtranspose    = MatMultTranspose_MPIAIJFormat;
   A->ops->multtransposeadd = MatMultTransposeAdd_MPIAIJFormat;
+  A->ops->productsetfromoptions = MatProductSetFromOptions_MPIAIJFormat;
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));
