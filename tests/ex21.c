@@ -4,7 +4,7 @@ test keeps its values in single precision, and its MatMult, MatMultAdd, MatMultT
 matrix agree with AIJ's double products within single precision's rounding of each value, row by row (the error of\n\
 row i at most 2^-23 (|A| |x|)_i), yet differ from them by more than double roundoff (the values are rounded);\n\
 MatGetDiagonal gives AIJ's diagonal rounded to single precision exactly; MatSOR (multicolor) of the Laplacians is\n\
-within 1e-5 of double's yet not equal to it; MatMatMult and MatPtAP of it are of single precision too; the format\n\
+within 1e-5 of double's yet not equal to it; MatMatMult, MatPtAP and MatCreateSubMatrix of it are of single precision too; the format\n\
 stores fewer bytes than in\n\
 double; a re-assembly with new values is rounded too; a value beyond single precision's range is refused with\n\
 PETSC_ERR_FP at the build and at an update (the old values kept), then accepted in double. Prints pass/fail lines.\n\
@@ -244,6 +244,20 @@ static PetscErrorCode CheckMatrix(MPI_Comm comm, const CSR *c, MatType type, Pet
     PetscCall(PrintNamedResult(comm, WIDTH, c->name, "MatMatMult(A, A), MatPtAP(A, A): single", (PetscBool)(pa == MAT_GPU_VALUES_SINGLE && pp == MAT_GPU_VALUES_SINGLE), nfail));
     PetscCall(MatDestroy(&AA));
     PetscCall(MatDestroy(&PtAP));
+  }
+  {
+    Mat                  S;
+    IS                   rows;
+    PetscInt             rs, re;
+    MatGPUValuePrecision ps;
+
+    PetscCall(MatGetOwnershipRange(A, &rs, &re));
+    PetscCall(ISCreateStride(comm, (re - rs + 1) / 2, rs, 2, &rows)); /* every other row and column */
+    PetscCall(MatCreateSubMatrix(A, rows, rows, MAT_INITIAL_MATRIX, &S));
+    PetscCall(MatGPUGetValuePrecision(S, &ps));
+    PetscCall(PrintNamedResult(comm, WIDTH, c->name, "MatCreateSubMatrix: single", (PetscBool)(ps == MAT_GPU_VALUES_SINGLE), nfail));
+    PetscCall(MatDestroy(&S));
+    PetscCall(ISDestroy(&rows));
   }
 
   /* the values are rounded: the products differ from AIJ's by more than double roundoff */

@@ -30,6 +30,7 @@ typedef struct {
   PetscErrorCode (*preallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* MPIAIJ's COO functions */
   PetscErrorCode (*setvaluescoo)(Mat, const PetscScalar[], InsertMode);
   PetscErrorCode (*productsetfromoptions)(Mat); /* MPIAIJ's, for products of matrices of our type */
+  PetscErrorCode (*createsubmatrix)(Mat, IS, IS, MatReuse, Mat *);
   PetscCount ncoo; /* the entries of the last MatSetPreallocationCOO() */
 } Mat_MPIAIJFormat;
 
@@ -192,6 +193,19 @@ static PetscErrorCode MatProductSetFromOptions_MPIAIJFormat(Mat C)
   if (!C->ops->productsymbolic) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectComposeFunction((PetscObject)C, "MatProductSymbolic_MPIAIJFormat_Base_C", C->ops->productsymbolic));
   C->ops->productsymbolic = MatProductSymbolic_MPIAIJFormat;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPIAIJ's submatrix (PCGAMG's coarse operators moved to fewer processes), of A's value precision */
+static PetscErrorCode MatCreateSubMatrix_MPIAIJFormat(Mat A, IS isrow, IS iscol, MatReuse reuse, Mat *B)
+{
+  Mat_MPIAIJFormat    *e = (Mat_MPIAIJFormat *)A->spptr;
+  MatGPUValuePrecision precision;
+
+  PetscFunctionBegin;
+  PetscCall((*e->createsubmatrix)(A, isrow, iscol, reuse, B));
+  PetscCall(MatGPUGetValuePrecision(A, &precision));
+  if (reuse == MAT_INITIAL_MATRIX && precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(*B, precision));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -491,6 +505,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   e->multtranspose         = A->ops->multtranspose;
   e->multtransposeadd      = A->ops->multtransposeadd;
   e->productsetfromoptions = A->ops->productsetfromoptions;
+  e->createsubmatrix       = A->ops->createsubmatrix;
   A->spptr                 = e;
   A->ops->assemblyend      = MatAssemblyEnd_MPIAIJFormat;
   A->ops->setfromoptions   = MatSetFromOptions_MPIAIJFormat;
@@ -501,6 +516,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   A->ops->multtranspose    = MatMultTranspose_MPIAIJFormat;
   A->ops->multtransposeadd = MatMultTransposeAdd_MPIAIJFormat;
   A->ops->productsetfromoptions = MatProductSetFromOptions_MPIAIJFormat;
+  A->ops->createsubmatrix       = MatCreateSubMatrix_MPIAIJFormat;
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));

@@ -129,6 +129,17 @@ static PetscErrorCode MatGPUGetValuePrecision_SeqAIJFormat(Mat A, MatGPUValuePre
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* SeqAIJ's submatrices (MatCreateSubMatrix(), the blocks of PCASM), of A's value precision */
+static PetscErrorCode MatCreateSubMatrices_SeqAIJFormat(Mat A, PetscInt n, const IS irow[], const IS icol[], MatReuse reuse, Mat *B[])
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(e->aijops.createsubmatrices(A, n, irow, icol, reuse, B));
+  for (PetscInt i = 0; reuse == MAT_INITIAL_MATRIX && e->fmt->single && i < n; i++) PetscCall(MatGPUSetValuePrecision((*B)[i], MAT_GPU_VALUES_SINGLE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat, MatType, MatReuse, Mat *);
 
 static PetscErrorCode MatSeqAIJFormatComposeConvert(Mat A, const char *from, const char *to, PetscErrorCode (*f)(Mat, MatType, MatReuse, Mat *))
@@ -161,7 +172,7 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose) OP(creategraph)
+#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose) OP(creategraph) OP(createsubmatrices)
 
 static PetscErrorCode MatDestroy_SeqAIJFormat(Mat);
 
@@ -272,6 +283,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->axpy                  = MatAXPY_SeqAIJFormat;
   A->ops->setoption             = MatSetOption_SeqAIJFormat;
   A->ops->transpose             = MatTranspose_SeqAIJFormat;
+  A->ops->createsubmatrices     = MatCreateSubMatrices_SeqAIJFormat;
   MatSeqAIJFormatSetGraphOp(A);
   PetscCall(PetscMemcpy(&e->formatops, A->ops, sizeof(struct _MatOps)));
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
