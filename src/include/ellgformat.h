@@ -168,9 +168,6 @@ PETSC_INTERN size_t         ELLGFormatSpMMWorkSize(ELLGFormat, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGFormatView(ELLGFormat, PetscViewer);
 PETSC_INTERN void           ELLGFormatGetBytes(ELLGFormat, double *, double *);
 PETSC_INTERN PetscErrorCode ELLGFormatMallocValues(ELLGFormat, size_t, double **, float **);
-#if defined(ELLG_HAVE_CUDA)
-int ELLGCudaValuesBeyondSingle(long, const double *, long long *); /* values.cu */
-#endif
 
 /* the bytes of a stored value: 4 in single precision, else 8 */
 static inline size_t ELLGFormatValueSize(ELLGFormat fmt)

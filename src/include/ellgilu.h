@@ -13,7 +13,7 @@
 
 typedef struct _n_ELLGILU *ELLGILU;
 
-PETSC_INTERN PetscErrorCode ELLGILUCreate(PetscELLGBackend, ELLGTriMethod, PetscInt, PetscInt, PetscInt, PetscInt[], PetscInt[], ELLGILU *);
+PETSC_INTERN PetscErrorCode ELLGILUCreate(PetscELLGBackend, ELLGTriMethod, PetscBool, PetscInt, PetscInt, PetscInt, PetscInt[], PetscInt[], ELLGILU *);
 PETSC_INTERN PetscErrorCode ELLGILUSetMap(ELLGILU, PetscInt, const PetscInt[], const PetscInt[], const PetscInt[], const PetscInt[], PetscBool, PetscBool, PetscBool *);
 PETSC_INTERN PetscErrorCode ELLGILUFactor(ELLGILU, const PetscScalar[], PetscBool, PetscReal, PetscInt *);
 PETSC_INTERN PetscErrorCode ELLGILUSolve(ELLGILU, PetscBool, PetscInt, const PetscScalar[], PetscScalar[]);

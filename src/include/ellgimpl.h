@@ -76,6 +76,8 @@ PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_
 PETSC_INTERN PetscErrorCode PetscELLGSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogSynchronize(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogFlops(PetscELLGBackend, PetscLogDouble);
+PETSC_INTERN PetscErrorCode PetscELLGCheckSingle(PetscELLGBackend, PetscInt, const PetscScalar *);
+PETSC_INTERN PetscErrorCode PetscELLGToSingle(PetscELLGBackend, PetscInt, const PetscScalar *, float *);
 PETSC_INTERN PetscErrorCode PetscELLGLogGpuTimeBegin(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogGpuTimeEnd(PetscELLGBackend);
 PETSC_INTERN PetscErrorCode PetscELLGLogCopy(PetscELLGBackend, size_t, ELLGMemcpyKind);

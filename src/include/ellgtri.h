@@ -22,7 +22,7 @@ PETSC_INTERN const char *const ELLGTriMethods[];
 
 typedef struct _n_ELLGTri *ELLGTri;
 
-PETSC_INTERN PetscErrorCode ELLGTriCreate(PetscELLGBackend, ELLGTriMethod, PetscInt, PetscInt, PetscBool, const PetscInt[], const PetscInt[], const PetscInt[], const PetscInt[], PetscScalar, PetscBool, ELLGTri *);
+PETSC_INTERN PetscErrorCode ELLGTriCreate(PetscELLGBackend, ELLGTriMethod, PetscInt, PetscInt, PetscBool, const PetscInt[], const PetscInt[], const PetscInt[], const PetscInt[], PetscScalar, PetscBool, PetscBool, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriCreateTranspose(ELLGTri, ELLGTri *);
 PETSC_INTERN PetscErrorCode ELLGTriSetJacobiSweeps(ELLGTri, PetscInt);
 PETSC_INTERN PetscErrorCode ELLGTriSetValues(ELLGTri, const PetscScalar[]);

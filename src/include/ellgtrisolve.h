@@ -36,9 +36,10 @@ extern "C" {
    group c of the level order is positions gptr[c] .. gptr[c+1] - 1 and reads the groups dgrp[dptr[c] ..
    dptr[c+1] - 1]; for g = 1, gptr, dptr and dgrp are NULL (group c is position c, and reads its columns).
    width: groups per level on average, which sets how many run at once; nnz: the entries (rowptr[n]), which set the
-   lanes per group. flags[ng] holds epochs of earlier solves (zeros at first), epoch is new (not in flags). */
-int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, int nnz, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, const double *b, double *x);
-void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, const double *b, double *x);
+   lanes per group. flags[ng] holds epochs of earlier solves (zeros at first), epoch is new (not in flags). The values
+   are val, or sval in single precision (the other NULL), read in double; the inverse diagonals double. */
+int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, int nnz, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const float *sval, const double *dinv, unsigned *flags, unsigned epoch, const double *b, double *x);
+void ELLGHostTriSolveLevels(int n, const int *perm, const int *rowptr, const int *colidx, const double *val, const float *sval, const double *dinv, const double *b, double *x);
 
 /* on a stream: y[i] = x[idx[i]] (idx NULL: y[i] = x[i]), i < n, y and x distinct */
 int  ELLGCudaPermute(void *stream, int n, const int *idx, const double *x, double *y);

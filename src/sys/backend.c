@@ -1,4 +1,5 @@
 /* Backend choice (-ellg_backend), device selection, and memory in the backend's space */
+#include <float.h>
 #include <ellgimpl.h>
 
 const char *const PetscELLGBackends[] = {"host", "cuda", "PetscELLGBackend", "PETSCELLG_BACKEND_", NULL};
@@ -362,6 +363,40 @@ PetscErrorCode PetscELLGLogFlops(PetscELLGBackend be, PetscLogDouble n)
   (void)be;
 #endif
   PetscCall(PetscLogFlops(n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PetscELLGCheckSingle - an error (PETSC_ERR_FP) if one of the n values val (in the memory of backend be) is finite
+   but beyond single precision's range: rounded, it would become an infinity */
+PetscErrorCode PetscELLGCheckSingle(PetscELLGBackend be, PetscInt n, const PetscScalar *val)
+{
+  long long   first = -1;
+  PetscScalar v     = 0.0;
+
+  PetscFunctionBegin;
+  if (be == PETSCELLG_BACKEND_HOST) {
+    for (PetscInt k = 0; k < n && first < 0; k++)
+      if (PetscAbsScalar(val[k]) > (PetscReal)FLT_MAX && !PetscIsInfOrNanScalar(val[k])) first = k;
+  }
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaValuesBeyondSingle((long)n, val, &first));
+#endif
+  if (first < 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscELLGMemcpy(be, &v, val + first, sizeof(PetscScalar), ELLG_MEMCPY_DTOH));
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FP, "Value %g (of %" PetscInt_FMT ", number %lld) is beyond the range of single precision (%g): a matrix of single-precision values on the device (-mat_gpu_value_precision single) cannot hold it; use -mat_gpu_value_precision double", (double)PetscRealPart(v), n, first, (double)FLT_MAX);
+}
+
+/* PetscELLGToSingle - s[k] = val[k] rounded to single precision, k < n, both in the memory of backend be; refuses values
+   beyond its range (PetscELLGCheckSingle()) */
+PetscErrorCode PetscELLGToSingle(PetscELLGBackend be, PetscInt n, const PetscScalar *val, float *s)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscELLGCheckSingle(be, n, val));
+  if (be == PETSCELLG_BACKEND_HOST)
+    for (PetscInt k = 0; k < n; k++) s[k] = (float)PetscRealPart(val[k]);
+#if defined(ELLG_HAVE_CUDA)
+  else PetscCallELLGCuda(ELLGCudaToSingle((long)n, val, s));
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

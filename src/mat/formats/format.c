@@ -1,6 +1,5 @@
 /* Format-independent parts of the storage formats: options, upload of the CSR, long rows, viewing */
 #include <limits.h>
-#include <float.h>
 #include <ellgformat.h>
 #include <ellglongrowsrule.h>
 
@@ -184,21 +183,9 @@ PetscErrorCode ELLGFormatMallocValues(ELLGFormat fmt, size_t n, double **val, fl
    beyond its range, which would become infinities */
 static PetscErrorCode ELLGFormatCheckSingle(ELLGFormat fmt, PetscInt n, const PetscScalar *val)
 {
-  long long   first = -1;
-  PetscScalar v     = 0.0;
-
   PetscFunctionBegin;
-  if (!fmt->single) PetscFunctionReturn(PETSC_SUCCESS);
-  if (fmt->backend == PETSCELLG_BACKEND_HOST) {
-    for (PetscInt k = 0; k < n && first < 0; k++)
-      if (PetscAbsScalar(val[k]) > (PetscReal)FLT_MAX && !PetscIsInfOrNanScalar(val[k])) first = k;
-  }
-#if defined(ELLG_HAVE_CUDA)
-  else PetscCallELLGCuda(ELLGCudaValuesBeyondSingle((long)n, val, &first));
-#endif
-  if (first < 0) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscELLGMemcpy(fmt->backend, &v, val + first, sizeof(PetscScalar), ELLG_MEMCPY_DTOH));
-  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FP, "Value %g (nonzero %lld in row order) is beyond the range of single precision (%g): this matrix cannot keep single-precision values on the device; use -mat_gpu_value_precision double", (double)PetscRealPart(v), first, (double)FLT_MAX);
+  if (fmt->single) PetscCall(PetscELLGCheckSingle(fmt->backend, n, val));
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode ELLGFormatCopyParameters(ELLGFormat from, ELLGFormat to)

@@ -1,5 +1,4 @@
 /* Multicolor SOR (ellgsor.h): the coloring and the arrays on the host, the sweeps in the backend */
-#include <float.h>
 #include <ellgsor.h>
 #include <ellgsweep.h>
 
@@ -154,27 +153,21 @@ PetscErrorCode ELLGSorBuild(ELLGSor s, PetscBool single, PetscInt m, PetscInt bs
    single-precision SOR, which refuses values beyond its range) */
 PetscErrorCode ELLGSorSetValues(ELLGSor s, const PetscScalar *aa)
 {
+  PetscScalar   *val;
+  float         *sval = NULL;
+  PetscErrorCode ierr;
+
   PetscFunctionBegin;
-  if (s->single) {
-    float *val;
-
-    for (PetscInt k = 0; k < s->nnz; k++) {
-      const PetscReal a = PetscAbsScalar(aa[s->src[k]]);
-
-      PetscCheck(!(a > (PetscReal)FLT_MAX) || PetscIsInfOrNanReal(a), PETSC_COMM_SELF, PETSC_ERR_FP, "Value %g is beyond the range of single precision (%g): this matrix cannot keep single-precision values on the device; use -mat_gpu_value_precision double", (double)PetscRealPart(aa[s->src[k]]), (double)FLT_MAX);
-    }
-    PetscCall(PetscMalloc1(s->nnz, &val));
-    for (PetscInt k = 0; k < s->nnz; k++) val[k] = (float)PetscRealPart(aa[s->src[k]]);
-    PetscCall(PetscELLGMemcpy(s->be, s->bsval, val, sizeof(float) * s->nnz, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscFree(val));
-  } else {
-    PetscScalar *val;
-
-    PetscCall(PetscMalloc1(s->nnz, &val));
-    for (PetscInt k = 0; k < s->nnz; k++) val[k] = aa[s->src[k]];
-    PetscCall(PetscELLGMemcpy(s->be, s->bval, val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD));
-    PetscCall(PetscFree(val));
-  }
+  PetscCall(PetscMalloc1(s->nnz, &val));
+  for (PetscInt k = 0; k < s->nnz; k++) val[k] = aa[s->src[k]];
+  if (s->single) { /* rounded on the host, where the values are; a value beyond the range frees what it took */
+    ierr = PetscMalloc1(s->nnz, &sval);
+    if (!ierr) ierr = PetscELLGToSingle(PETSCELLG_BACKEND_HOST, s->nnz, val, sval);
+    if (!ierr) ierr = PetscELLGMemcpy(s->be, s->bsval, sval, sizeof(float) * s->nnz, ELLG_MEMCPY_HTOD);
+  } else ierr = PetscELLGMemcpy(s->be, s->bval, val, sizeof(PetscScalar) * s->nnz, ELLG_MEMCPY_HTOD);
+  PetscCall(PetscFree(val));
+  PetscCall(PetscFree(sval));
+  PetscCall(ierr);
   for (PetscInt p = 0; p < s->m; p++) s->diag[p] = s->dsrc[p] >= 0 ? aa[s->dsrc[p]] : 0.0;
   s->dinvcurrent = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -6,6 +6,7 @@
 struct _n_ELLGILU {
   PetscELLGBackend be;
   ELLGTriMethod    method;
+  PetscBool        single; /* the triangles' values in single precision */
   PetscInt         n, nnz, g, sweeps, nlevels;
   PetscLogDouble   flops;                       /* of a factorization, at most */
   PetscInt        *levptr;                      /* cuda: the level order's first position of each level */
@@ -99,8 +100,8 @@ static PetscErrorCode ELLGILUTriangles(ELLGILU f, const PetscInt diag[])
     urow[i + 1] = nu;
     dsrc[i]     = f->nnz + i;
   }
-  PetscCall(ELLGTriCreate(f->be, f->method, n, f->g, PETSC_TRUE, lrow, lcol, lsrc, NULL, 1.0, PETSC_FALSE, &f->L));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, f->g, PETSC_FALSE, urow, ucol, usrc, dsrc, 1.0, PETSC_FALSE, &f->U));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, f->g, PETSC_TRUE, lrow, lcol, lsrc, NULL, 1.0, PETSC_FALSE, f->single, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, f->g, PETSC_FALSE, urow, ucol, usrc, dsrc, 1.0, PETSC_FALSE, f->single, &f->U));
   PetscCall(ELLGTriSetJacobiSweeps(f->L, f->sweeps));
   PetscCall(ELLGTriSetJacobiSweeps(f->U, f->sweeps));
   PetscCall(PetscFree4(lrow, urow, lcol, ucol));
@@ -113,13 +114,14 @@ static PetscErrorCode ELLGILUTriangles(ELLGILU f, const PetscInt diag[])
 
   Input Parameters:
 + be, method - where, and how the triangles are solved (cusparse: cuSPARSE's SpSV on the factor's own arrays; the
-               host backend takes levels for it)
+               host backend and single values take levels for it)
+. single - the triangles' values in single precision (the factorization itself in double)
 . g, sweeps - rows per group of the levels method, Jacobi sweeps of the jacobi method (ELLGTriCreate())
 . n - order
 - rowptr, colidx - the pattern: columns sorted in each row, every row with its diagonal; allocated together with
                    PetscMalloc2(), they become the factorization's (freed by ELLGILUDestroy())
 */
-PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt g, PetscInt sweeps, PetscInt n, PetscInt rowptr[], PetscInt colidx[], ELLGILU *ilu)
+PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscBool single, PetscInt g, PetscInt sweeps, PetscInt n, PetscInt rowptr[], PetscInt colidx[], ELLGILU *ilu)
 {
   ELLGILU   f;
   PetscInt *diag;
@@ -127,7 +129,8 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscFunctionBegin;
   PetscCall(PetscNew(&f));
   f->be     = be;
-  f->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
+  f->method = (be == PETSCELLG_BACKEND_HOST || single) && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
+  f->single = single;
   f->g      = g;
   f->sweeps = sweeps;
   f->n      = n;

@@ -10,6 +10,7 @@ struct _n_ELLGTri {
   PetscInt         n, nnz, nlevels, sweeps;
   PetscInt         g, ngroups, ndeps; /* rows per group, groups, entries of the groups' dependency lists */
   PetscBool        lower, divide;
+  PetscBool        single; /* the values in single precision (bsval): the factor of a matrix of single-precision values */
   PetscScalar      sign;
   PetscInt *dsrc; /* host: the index of each row's inverse diagonal in the factor's array (natural order), or NULL */
   /* level order (host): row of each position, CSR over positions, value sources, values; the groups'
@@ -21,6 +22,7 @@ struct _n_ELLGTri {
   int         *bperm, *browptr, *bcolidx, *bgptr, *bdptr, *bdgrp;
   PetscScalar *bval, *bdinv, *tmp;
   int         *bsrc; /* with values in the backend's memory: the sources of bval, then of bdinv */
+  float       *bsval; /* the values in single precision, in place of bval */
   unsigned    *flags, epoch;
   /* cuSPARSE: the triangle in natural order with its diagonal (host), the sources of its values off the diagonal,
      and its SpSV */
@@ -129,7 +131,8 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t, const PetscInt rowptr[], const Pe
   PetscCall(PetscELLGMalloc(t->be, n * sizeof(int), (void **)&t->bperm));
   PetscCall(PetscELLGMalloc(t->be, (n + 1) * sizeof(int), (void **)&t->browptr));
   PetscCall(PetscELLGMalloc(t->be, nnz * sizeof(int), (void **)&t->bcolidx));
-  PetscCall(PetscELLGMalloc(t->be, nnz * sizeof(PetscScalar), (void **)&t->bval));
+  if (t->single) PetscCall(PetscELLGMalloc(t->be, nnz * sizeof(float), (void **)&t->bsval));
+  else PetscCall(PetscELLGMalloc(t->be, nnz * sizeof(PetscScalar), (void **)&t->bval));
   if (t->dsrc) PetscCall(PetscELLGMalloc(t->be, n * sizeof(PetscScalar), (void **)&t->bdinv));
   PetscCall(PetscELLGMemcpy(t->be, t->bperm, t->perm, n * sizeof(int), ELLG_MEMCPY_HTOD));
   PetscCall(PetscELLGMemcpy(t->be, t->browptr, t->rowptr, (n + 1) * sizeof(int), ELLG_MEMCPY_HTOD));
@@ -157,16 +160,19 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t, const PetscInt rowptr[], const Pe
   triangle keeps its level order)
 
   Input Parameters:
-+ be, method - where and how it is solved (cusparse needs the cuda backend: the host backend takes levels for it)
++ be, method - where and how it is solved (cusparse needs the cuda backend and double values: the host backend and
+                single values take levels for it)
 . n - order
 . g - rows per group for the levels method on the device (rows g k .. g k + g - 1, a block of the matrix, are solved
       one after the other by one thread, which waits for the other groups they read): 1 to ELLG_TRI_GROUP_MAX
 . lower - whether rows read lower rows (else higher ones)
 . rowptr, colidx, src - CSR of the entries off the diagonal, src the index of each value in the factor's array
 . dsrc - the index of each row's inverse diagonal in the factor's array, or NULL for a unit diagonal
-- sign, divide - the values are sign a[src], divided by a[dsrc] of the row when divide
+. sign, divide - the values are sign a[src], divided by a[dsrc] of the row when divide
+- single - the values in single precision (read in double, the inverse diagonals double), refusing those beyond its
+           range
 */
-PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt n, PetscInt g, PetscBool lower, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[], const PetscInt dsrc[], PetscScalar sign, PetscBool divide, ELLGTri *tri)
+PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt n, PetscInt g, PetscBool lower, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[], const PetscInt dsrc[], PetscScalar sign, PetscBool divide, PetscBool single, ELLGTri *tri)
 {
   ELLGTri  t;
   PetscInt nnz = rowptr[n];
@@ -176,7 +182,8 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscCheck(g >= 1 && g <= ELLG_TRI_GROUP_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Rows per group %" PetscInt_FMT " must be 1 to %d", g, ELLG_TRI_GROUP_MAX);
   PetscCall(PetscNew(&t));
   t->be     = be;
-  t->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
+  t->method = (be == PETSCELLG_BACKEND_HOST || single) && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method; /* SpSV: double vectors need double values */
+  t->single = single;
   t->sweeps = 2;
   t->n      = n;
   t->g      = g;
@@ -216,7 +223,7 @@ PetscErrorCode ELLGTriCreateTranspose(ELLGTri t, ELLGTri *tt)
     }
   PetscCall(ELLGCsrTranspose(t->n, t->n, nrowptr, ncolidx, nsrc, &rowptr, &colidx, &src));
   PetscCall(PetscFree3(nrowptr, ncolidx, nsrc));
-  PetscCall(ELLGTriCreate(t->be, t->method, t->n, t->g, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, tt));
+  PetscCall(ELLGTriCreate(t->be, t->method, t->n, t->g, (PetscBool)!t->lower, rowptr, colidx, src, t->dsrc, t->sign, PETSC_FALSE, t->single, tt));
   PetscCall(ELLGTriSetJacobiSweeps(*tt, t->sweeps));
   PetscCall(PetscFree3(rowptr, colidx, src));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -264,7 +271,16 @@ PetscErrorCode ELLGTriSetValues(ELLGTri t, const PetscScalar a[])
     for (PetscInt k = t->rowptr[p]; k < t->rowptr[p + 1]; k++) t->val[k] = scale * a[t->lsrc[k]];
     if (t->dsrc) t->dinv[p] = a[t->dsrc[i]];
   }
-  PetscCall(PetscELLGMemcpy(t->be, t->bval, t->val, nnz * sizeof(PetscScalar), ELLG_MEMCPY_HTOD));
+  if (t->single) { /* rounded on the host, where the values are */
+    float         *s;
+    PetscErrorCode ierr;
+
+    PetscCall(PetscMalloc1(nnz, &s));
+    ierr = PetscELLGToSingle(PETSCELLG_BACKEND_HOST, (PetscInt)nnz, t->val, s);
+    if (!ierr) ierr = PetscELLGMemcpy(t->be, t->bsval, s, nnz * sizeof(float), ELLG_MEMCPY_HTOD);
+    PetscCall(PetscFree(s));
+    PetscCall(ierr);
+  } else PetscCall(PetscELLGMemcpy(t->be, t->bval, t->val, nnz * sizeof(PetscScalar), ELLG_MEMCPY_HTOD));
   if (t->dsrc) PetscCall(PetscELLGMemcpy(t->be, t->bdinv, t->dinv, n * sizeof(PetscScalar), ELLG_MEMCPY_HTOD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -287,7 +303,16 @@ PetscErrorCode ELLGTriSetValuesBackend(ELLGTri t, const PetscScalar a[])
     PetscCall(PetscELLGMemcpy(t->be, t->bsrc, h, (size_t)(t->nnz + nd) * sizeof(int), ELLG_MEMCPY_HTOD));
     PetscCall(PetscFree(h));
   }
-  PetscELLGBackendCall(t->be, ELLGHostGather, ELLGCudaGather, (NULL, (int)t->nnz, t->bsrc, a, t->bval));
+  if (t->single) { /* gathered in double, then rounded */
+    PetscScalar   *v;
+    PetscErrorCode ierr;
+
+    PetscCall(PetscELLGMalloc(t->be, (size_t)t->nnz * sizeof(PetscScalar), (void **)&v));
+    PetscELLGBackendCall(t->be, ELLGHostGather, ELLGCudaGather, (NULL, (int)t->nnz, t->bsrc, a, v));
+    ierr = PetscELLGToSingle(t->be, t->nnz, v, t->bsval);
+    PetscCall(PetscELLGFree(t->be, v));
+    PetscCall(ierr);
+  } else PetscELLGBackendCall(t->be, ELLGHostGather, ELLGCudaGather, (NULL, (int)t->nnz, t->bsrc, a, t->bval));
   if (nd) PetscELLGBackendCall(t->be, ELLGHostGather, ELLGCudaGather, (NULL, (int)nd, t->bsrc + t->nnz, a, t->bdinv));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -301,12 +326,12 @@ PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
       PetscScalar       *xs   = (t->sweeps - s) % 2 ? t->tmp : x;
       const PetscScalar *prev = s ? ((t->sweeps - s) % 2 ? x : t->tmp) : NULL;
 
-      PetscELLGBackendCall(t->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, NULL, t->bdinv, 1.0, b, prev, xs));
+      PetscELLGBackendCall(t->be, ELLGHostSweepRows, ELLGCudaSweepRows, (NULL, (int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bsval, t->bdinv, 1.0, b, prev, xs));
     }
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (t->be == PETSCELLG_BACKEND_HOST) {
-    ELLGHostTriSolveLevels((int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, b, x);
+    ELLGHostTriSolveLevels((int)t->n, t->bperm, t->browptr, t->bcolidx, t->bval, t->bsval, t->bdinv, b, x);
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(ELLG_HAVE_CUDA)
@@ -318,7 +343,7 @@ PetscErrorCode ELLGTriSolve(ELLGTri t, const PetscScalar b[], PetscScalar x[])
     PetscCall(PetscELLGMemset(t->be, t->flags, 0, (size_t)t->ngroups * sizeof(unsigned)));
     t->epoch = 1;
   }
-  PetscCallELLGCuda(ELLGCudaTriSolveLevels(NULL, (int)t->ngroups, (int)t->g, (int)((t->ngroups + t->nlevels - 1) / PetscMax(t->nlevels, 1)), (int)t->nnz, t->bgptr, t->bdptr, t->bdgrp, t->bperm, t->browptr, t->bcolidx, t->bval, t->bdinv, t->flags, t->epoch, b, x));
+  PetscCallELLGCuda(ELLGCudaTriSolveLevels(NULL, (int)t->ngroups, (int)t->g, (int)((t->ngroups + t->nlevels - 1) / PetscMax(t->nlevels, 1)), (int)t->nnz, t->bgptr, t->bdptr, t->bdgrp, t->bperm, t->browptr, t->bcolidx, t->bval, t->bsval, t->bdinv, t->flags, t->epoch, b, x));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -337,7 +362,7 @@ PetscErrorCode ELLGTriGetInfo(ELLGTri t, ELLGTriMethod *method, PetscInt *nnz, P
 #if defined(ELLG_HAVE_CUDA)
     if (t->cusp) *bytes = ELLGCusparseTriBytes(t->cusp);
 #endif
-  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + (nz + (t->dsrc ? n : 0)) * sizeof(PetscScalar) + (t->flags ? (size_t)t->ngroups * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0) + (t->bgptr ? (2 * (size_t)t->ngroups + 2 + (size_t)t->ndeps) * sizeof(int) : 0) + (t->bsrc ? (nz + (t->dsrc ? n : 0)) * sizeof(int) : 0);
+  } else *bytes = (2 * n + 1 + nz) * sizeof(int) + nz * (t->single ? sizeof(float) : sizeof(PetscScalar)) + (t->dsrc ? n : 0) * sizeof(PetscScalar) + (t->flags ? (size_t)t->ngroups * sizeof(unsigned) : 0) + (t->tmp ? n * sizeof(PetscScalar) : 0) + (t->bgptr ? (2 * (size_t)t->ngroups + 2 + (size_t)t->ndeps) * sizeof(int) : 0) + (t->bsrc ? (nz + (t->dsrc ? n : 0)) * sizeof(int) : 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -354,6 +379,7 @@ PetscErrorCode ELLGTriDestroy(ELLGTri *tri)
   PetscCall(PetscELLGFree(t->be, t->browptr));
   PetscCall(PetscELLGFree(t->be, t->bcolidx));
   PetscCall(PetscELLGFree(t->be, t->bval));
+  PetscCall(PetscELLGFree(t->be, t->bsval));
   PetscCall(PetscELLGFree(t->be, t->bdinv));
   PetscCall(PetscELLGFree(t->be, t->flags));
   PetscCall(PetscELLGFree(t->be, t->bgptr));

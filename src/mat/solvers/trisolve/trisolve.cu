@@ -43,8 +43,8 @@ static __device__ __forceinline__ void WaitForGroups(const unsigned *flags, cons
   __threadfence();
 }
 
-template <int S>
-static __global__ void __launch_bounds__(ELLG_TRI_THREADS, ELLG_TRI_BLOCKS_PER_SM) TriSolveLevels(int ng, int g, const int *__restrict__ gptr, const int *__restrict__ dptr, const int *__restrict__ dgrp, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const double *__restrict__ val, const double *__restrict__ dinv, unsigned *flags, unsigned epoch, const double *b, double *x)
+template <int S, class V>
+static __global__ void __launch_bounds__(ELLG_TRI_THREADS, ELLG_TRI_BLOCKS_PER_SM) TriSolveLevels(int ng, int g, const int *__restrict__ gptr, const int *__restrict__ dptr, const int *__restrict__ dgrp, const int *__restrict__ perm, const int *__restrict__ rowptr, const int *__restrict__ colidx, const V *__restrict__ val, const double *__restrict__ dinv, unsigned *flags, unsigned epoch, const double *b, double *x)
 {
   const int      lane  = threadIdx.x % S;
   const unsigned mask  = S == 32 ? 0xffffffffu : ((1u << S) - 1) << (threadIdx.x % 32 / S * S);
@@ -68,7 +68,7 @@ static __global__ void __launch_bounds__(ELLG_TRI_THREADS, ELLG_TRI_BLOCKS_PER_S
       v[t] = 0.0;
       if (fast && k < ke) {
         j[t] = colidx[k];
-        v[t] = val[k];
+        v[t] = (double)val[k];
         for (r[t] = 0; rowptr[p0 + r[t] + 1] <= k; r[t]++);
       }
     }
@@ -97,7 +97,7 @@ static __global__ void __launch_bounds__(ELLG_TRI_THREADS, ELLG_TRI_BLOCKS_PER_S
           const int      jj = colidx[k];
           const unsigned o  = (unsigned)(jj - base);
 
-          part += val[k] * (o < (unsigned)g ? xg[o] : __ldcg(x + jj));
+          part += (double)val[k] * (o < (unsigned)g ? xg[o] : __ldcg(x + jj));
         }
 #pragma unroll
       for (int off = S / 2; off > 0; off /= 2) part += __shfl_xor_sync(mask, part, off, S);
@@ -117,7 +117,7 @@ static __global__ void Permute(int n, const int *__restrict__ idx, const double 
   if (i < n) y[i] = idx ? x[idx[i]] : x[i];
 }
 
-extern "C" int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, int nnz, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const double *dinv, unsigned *flags, unsigned epoch, const double *b, double *x)
+extern "C" int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, int nnz, const int *gptr, const int *dptr, const int *dgrp, const int *perm, const int *rowptr, const int *colidx, const double *val, const float *sval, const double *dinv, unsigned *flags, unsigned epoch, const double *b, double *x)
 {
   static int   sms = 0;
   const int    lanes = nnz > 12LL * ng ? 32 : 8; /* lanes per group: a warp for groups of more than 12 entries */
@@ -136,7 +136,9 @@ extern "C" int ELLGCudaTriSolveLevels(void *stream, int ng, int g, int width, in
   if (teams > ng) teams = ng;
   blocks = (int)((teams * lanes + ELLG_TRI_THREADS - 1) / ELLG_TRI_THREADS);
   if (blocks > ELLG_TRI_BLOCKS_PER_SM * sms) blocks = ELLG_TRI_BLOCKS_PER_SM * sms;
-  if (lanes == 32) TriSolveLevels<32><<<blocks, ELLG_TRI_THREADS, 0, s>>>(ng, g, gptr, dptr, dgrp, perm, rowptr, colidx, val, dinv, flags, epoch, b, x);
+  if (sval && lanes == 32) TriSolveLevels<32><<<blocks, ELLG_TRI_THREADS, 0, s>>>(ng, g, gptr, dptr, dgrp, perm, rowptr, colidx, sval, dinv, flags, epoch, b, x);
+  else if (sval) TriSolveLevels<8><<<blocks, ELLG_TRI_THREADS, 0, s>>>(ng, g, gptr, dptr, dgrp, perm, rowptr, colidx, sval, dinv, flags, epoch, b, x);
+  else if (lanes == 32) TriSolveLevels<32><<<blocks, ELLG_TRI_THREADS, 0, s>>>(ng, g, gptr, dptr, dgrp, perm, rowptr, colidx, val, dinv, flags, epoch, b, x);
   else TriSolveLevels<8><<<blocks, ELLG_TRI_THREADS, 0, s>>>(ng, g, gptr, dptr, dgrp, perm, rowptr, colidx, val, dinv, flags, epoch, b, x);
   return (int)cudaGetLastError();
 }

@@ -35,6 +35,7 @@ typedef struct {
   PetscInt         nz;                          /* entries off the diagonal of both triangles */
   Vec              vwork[2], addwork;           /* stand-ins for vectors of other types, MatSolveAdd()'s solution */
   PetscBool        onhost;                      /* -pc_factor_mat_factor_on_host: SeqAIJ's numeric factorization */
+  PetscBool        single;                      /* the triangles' values in single precision: those of the matrix factored */
   ELLGILU          ilu;                         /* ILU, ICC: the numeric factorization in the backend's memory */
   PetscObjectState anzstate;                    /* the nonzero state of the matrix whose entries ilu maps */
   PetscBool        mapped;                      /* all of them have their place in ilu's pattern */
@@ -189,6 +190,10 @@ static PetscErrorCode MatFactorELLGSetUpCommon(Mat F)
   /* the faster by default (docs/preconditioners.md): our levels when a group holds a block's rows, which cuts the
      levels by the block size, cuSPARSE's SpSV otherwise */
   if (!f->methodset) f->method = MatFactorELLGGroup(f) > 1 ? ELLG_TRI_LEVELS : ELLG_TRI_CUSPARSE;
+  if (f->single && f->method == ELLG_TRI_CUSPARSE) { /* cuSPARSE's SpSV takes no single-precision triangles with double vectors */
+    PetscCall(PetscInfo(F, "Single-precision triangles: our levels solve in place of cuSPARSE's SpSV\n"));
+    f->method = ELLG_TRI_LEVELS;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -213,8 +218,8 @@ static PetscErrorCode MatFactorELLGBuildLU(Mat F, PetscInt n, const PetscInt ai[
     }
     urowptr[i + 1] = c;
   }
-  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_TRUE, ai, aj, src, NULL, 1.0, PETSC_FALSE, &f->L));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_FALSE, urowptr, ucolidx, usrc, adiag, 1.0, PETSC_FALSE, &f->U));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_TRUE, ai, aj, src, NULL, 1.0, PETSC_FALSE, f->single, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_FALSE, urowptr, ucolidx, usrc, adiag, 1.0, PETSC_FALSE, f->single, &f->U));
   PetscCall(PetscFree3(urowptr, ucolidx, usrc));
   PetscCall(PetscFree2(adiag, src));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -242,8 +247,8 @@ static PetscErrorCode MatFactorELLGBuildCholesky(Mat F, PetscInt n, const PetscI
     dsrc[k]       = ai[k + 1] - 1;
   }
   PetscCall(ELLGCsrTranspose(n, n, rowptr, colidx, src, &trowptr, &tcolidx, &tsrc));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_TRUE, trowptr, tcolidx, tsrc, NULL, -1.0, PETSC_FALSE, &f->L));
-  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_FALSE, rowptr, colidx, src, dsrc, -1.0, PETSC_TRUE, &f->U));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_TRUE, trowptr, tcolidx, tsrc, NULL, -1.0, PETSC_FALSE, f->single, &f->L));
+  PetscCall(ELLGTriCreate(f->be, f->method, n, MatFactorELLGGroup(f), PETSC_FALSE, rowptr, colidx, src, dsrc, -1.0, PETSC_TRUE, f->single, &f->U));
   PetscCall(PetscFree3(trowptr, tcolidx, tsrc));
   PetscCall(PetscFree4(rowptr, colidx, src, dsrc));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -406,7 +411,7 @@ static PetscErrorCode MatFactorELLGBuildILU(Mat F, Mat A, PetscBool ilu0)
     PetscCall(MatFactorELLGPattern(F, n, ai, aj, &rowptr, &colidx));
     PetscCall(MatRestoreRowIJ(F, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   }
-  PetscCall(ELLGILUCreate(f->be, f->method, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
+  PetscCall(ELLGILUCreate(f->be, f->method, f->single, MatFactorELLGGroup(f), f->sweeps, n, rowptr, colidx, &f->ilu)); /* the pattern becomes the factorization's */
   PetscCall(MatFactorELLGMapILU(F, A, ilu0, &complete));
   PetscCall(PetscELLGLogSynchronize(f->be));
   PetscCall(PetscLogEventEnd(MATGPU_TriBuild, F, 0, 0, 0));
@@ -486,8 +491,8 @@ static PetscErrorCode MatFactorELLGSetUp(Mat F, PetscBool *ours)
     f->nz = nz[0] + nz[1];
     if (method == ELLG_TRI_JACOBI) PetscCall(PetscSNPrintf(sweeps, sizeof(sweeps), " (%" PetscInt_FMT " sweeps, approximate)", f->sweeps));
     else if (method == ELLG_TRI_LEVELS) PetscCall(PetscSNPrintf(sweeps, sizeof(sweeps), " (groups of %" PetscInt_FMT " rows)", MatFactorELLGGroup(f)));
-    PetscCall(PetscInfo(F, "%s factor solved with %s%s on the %s backend: lower triangle %" PetscInt_FMT " entries in %" PetscInt_FMT " levels, upper %" PetscInt_FMT " in %" PetscInt_FMT ", %.1f MB\n", MatFactorTypes[F->factortype], ELLGTriMethods[method], sweeps,
-                        PetscELLGBackends[f->be], nz[0], lev[0], nz[1], lev[1], (double)(bytes[0] + bytes[1]) / 1048576.0));
+    PetscCall(PetscInfo(F, "%s factor solved with %s%s on the %s backend: lower triangle %" PetscInt_FMT " entries in %" PetscInt_FMT " levels, upper %" PetscInt_FMT " in %" PetscInt_FMT ", %.1f MB%s\n", MatFactorTypes[F->factortype], ELLGTriMethods[method], sweeps,
+                        PetscELLGBackends[f->be], nz[0], lev[0], nz[1], lev[1], (double)(bytes[0] + bytes[1]) / 1048576.0, f->single ? ", single-precision values" : ""));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -935,6 +940,12 @@ PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat A, MatFactorType ftype, Mat *F
   if (!B) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&f));
   PetscCall(MatELLGGetBackend(A, &f->be));
+  {
+    MatGPUValuePrecision p;
+
+    PetscCall(MatGPUGetValuePrecision(A, &p));
+    f->single = (PetscBool)(p == MAT_GPU_VALUES_SINGLE);
+  }
   f->method   = ELLG_TRI_CUSPARSE; /* unless the build chooses levels (MatFactorELLGSetUp()) */
   f->sweeps   = 2;
   f->bs       = PetscAbs(A->rmap->bs);

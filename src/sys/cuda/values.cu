@@ -1,4 +1,5 @@
-/* The values of a single-precision format: the check that they fit before they are rounded (ellgformat.h) */
+/* Values rounded to single precision (a matrix of single-precision values, its SOR and factors): the check that they
+   fit, and the conversion (ellgcuda.h) */
 #include <cuda_runtime.h>
 #include <float.h>
 
@@ -27,4 +28,17 @@ extern "C" int ELLGCudaValuesBeyondSingle(long n, const double *v, long long *fi
   if ((e = cudaMemcpyFromSymbol(&k, ELLGFirstBeyondSingle, sizeof(k)))) return (int)e;
   if (k != none) *first = (long long)k;
   return 0;
+}
+
+__global__ void ToSingleKernel(long n, const double *__restrict__ v, float *__restrict__ s)
+{
+  for (long k = blockIdx.x * (long)blockDim.x + threadIdx.x; k < n; k += (long)gridDim.x * blockDim.x) s[k] = (float)v[k];
+}
+
+/* s[k] = v[k] rounded to single precision, k < n, in device memory */
+extern "C" int ELLGCudaToSingle(long n, const double *v, float *s)
+{
+  if (n <= 0) return 0;
+  ToSingleKernel<<<(int)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), 256>>>(n, v, s);
+  return (int)cudaGetLastError();
 }
