@@ -4,7 +4,8 @@ coefficient) on an n^3 grid, solved with CG twice, each with the vectors MatCrea
 (MatGPUSetValuePrecision(), or -pmat_mat_gpu_value_precision single: the Pmat's options prefix is pmat_). The Krylov\n\
 method multiplies by the double Amat, so its residuals and its answer are exact to double precision; the\n\
 preconditioner reads only the Pmat and what it makes from it (GAMG's and Galerkin multigrid's coarse operators and\n\
-smoothers, Jacobi's diagonal), and runs on fp32 values, summed in double. The program prints the iterations and the\n\
+smoothers, Jacobi's diagonal, the triangles of ILU, ICC and the sub-solves of block Jacobi and ASM), and runs on fp32\n\
+values, summed in double. The program prints the iterations and the\n\
 true residual of both solves.\n\
   -n <32>                  grid points per direction\n\
   -mat_type <aijgpu>       the type of both matrices (any of ours)\n\
