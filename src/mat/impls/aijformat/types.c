@@ -96,7 +96,7 @@ PetscErrorCode MatELLGComposeBaseConverts(Mat A, const char base[], const char t
 
 /* removes from the factor F the functions of ours that it got from the matrix: conversions from or to one
    of our types (MatConvert_<from>_<to>_C, the names of types holding no "_"), our queries (MatELLG*_C), aijgpu's
-   choice (MatAIJGPU*_C) and the product handler MatProductSetFromOptions_anytype_C */
+   choice (MatAIJGPU*_C), the value precision (MatGPU*_C) and the product handler MatProductSetFromOptions_anytype_C */
 PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
 {
   const char **names;
@@ -106,13 +106,14 @@ PetscErrorCode MatELLGFactorRemoveFunctions(Mat F)
   PetscCall(PetscFunctionListGet(((PetscObject)F)->qlist, &names, &n));
   /* n names (hash-map lists of later PETSc), or n - 1 names and a NULL (3.18) */
   for (int i = 0; i < n && names[i]; i++) {
-    PetscBool ours, query, choice, conv;
+    PetscBool ours, query, choice, precision, conv;
 
     PetscCall(PetscStrbeginswith(names[i], "MatELLG", &query));
     PetscCall(PetscStrbeginswith(names[i], "MatAIJGPU", &choice));
+    PetscCall(PetscStrbeginswith(names[i], "MatGPU", &precision));
     PetscCall(PetscStrcmp(names[i], "MatProductSetFromOptions_anytype_C", &ours));
     PetscCall(PetscStrbeginswith(names[i], "MatConvert_", &conv));
-    ours = (PetscBool)(ours || query || choice);
+    ours = (PetscBool)(ours || query || choice || precision);
     if (!ours && conv) {
       const char *from = names[i] + 11; /* <from>_<to>_C */
       char       *sep;
