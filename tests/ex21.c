@@ -80,6 +80,12 @@ static PetscErrorCode CheckSOR(Mat A, const char *name, PetscRandom rnd, PetscIn
 
   PetscFunctionBeginUser;
   PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &D));
+  {
+    MatGPUValuePrecision p;
+
+    PetscCall(MatGPUGetValuePrecision(D, &p));
+    PetscCall(PrintNamedResult(comm, WIDTH, name, "MatDuplicate: single", (PetscBool)(p == MAT_GPU_VALUES_SINGLE), nfail));
+  }
   PetscCall(MatGPUSetValuePrecision(D, MAT_GPU_VALUES_DOUBLE));
   PetscCall(MatCreateVecs(A, &x, &b));
   PetscCall(VecDuplicate(x, &xd));

@@ -31,6 +31,7 @@ typedef struct {
   PetscErrorCode (*setvaluescoo)(Mat, const PetscScalar[], InsertMode);
   PetscErrorCode (*productsetfromoptions)(Mat); /* MPIAIJ's, for products of matrices of our type */
   PetscErrorCode (*createsubmatrix)(Mat, IS, IS, MatReuse, Mat *);
+  PetscErrorCode (*duplicate)(Mat, MatDuplicateOption, Mat *);
   PetscCount ncoo; /* the entries of the last MatSetPreallocationCOO() */
 } Mat_MPIAIJFormat;
 
@@ -206,6 +207,19 @@ static PetscErrorCode MatCreateSubMatrix_MPIAIJFormat(Mat A, IS isrow, IS iscol,
   PetscCall((*e->createsubmatrix)(A, isrow, iscol, reuse, B));
   PetscCall(MatGPUGetValuePrecision(A, &precision));
   if (reuse == MAT_INITIAL_MATRIX && precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(*B, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPIAIJ's duplicate, of A's value precision (its blocks, our seq types' duplicates, have it already) */
+static PetscErrorCode MatDuplicate_MPIAIJFormat(Mat A, MatDuplicateOption op, Mat *B)
+{
+  Mat_MPIAIJFormat    *e = (Mat_MPIAIJFormat *)A->spptr;
+  MatGPUValuePrecision precision;
+
+  PetscFunctionBegin;
+  PetscCall((*e->duplicate)(A, op, B));
+  PetscCall(MatGPUGetValuePrecision(A, &precision));
+  if (precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(*B, precision));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -506,6 +520,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   e->multtransposeadd      = A->ops->multtransposeadd;
   e->productsetfromoptions = A->ops->productsetfromoptions;
   e->createsubmatrix       = A->ops->createsubmatrix;
+  e->duplicate             = A->ops->duplicate;
   A->spptr                 = e;
   A->ops->assemblyend      = MatAssemblyEnd_MPIAIJFormat;
   A->ops->setfromoptions   = MatSetFromOptions_MPIAIJFormat;
@@ -517,6 +532,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   A->ops->multtransposeadd = MatMultTransposeAdd_MPIAIJFormat;
   A->ops->productsetfromoptions = MatProductSetFromOptions_MPIAIJFormat;
   A->ops->createsubmatrix       = MatCreateSubMatrix_MPIAIJFormat;
+  A->ops->duplicate             = MatDuplicate_MPIAIJFormat;
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));
