@@ -69,14 +69,29 @@ static PetscErrorCode SetSingle(Mat A, PetscBool fromoptions)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* x (from single-precision values) against xd (from double ones): within 1e-5 relative, yet not equal; the result, on
+   comm, of every process's vectors */
+static PetscErrorCode CheckRounded(MPI_Comm comm, const char *name, const char *what, Vec x, Vec xd, PetscInt *nfail)
+{
+  PetscReal err, nrm;
+  PetscBool ok;
+
+  PetscFunctionBeginUser;
+  PetscCall(MaxDifference(x, xd, &err, &nrm));
+  ok = (PetscBool)(err <= 1e-5 * nrm && err > 1e-13 * nrm);
+  if (!ok) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    difference %g of %g\n", (double)err, (double)nrm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, comm));
+  PetscCall(PrintNamedResult(comm, WIDTH, name, what, ok, nfail));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* MatSOR (a local symmetric sweep, multicolor on the device) of A in single precision against the same sweep of A in
    double: close (within 1e-5 relative) but not equal (the values are rounded) */
 static PetscErrorCode CheckSOR(Mat A, const char *name, PetscRandom rnd, PetscInt *nfail)
 {
-  MPI_Comm  comm = PetscObjectComm((PetscObject)A);
-  Mat       D;
-  Vec       b, x, xd;
-  PetscReal err, nrm;
+  MPI_Comm comm = PetscObjectComm((PetscObject)A);
+  Mat      D;
+  Vec      b, x, xd;
 
   PetscFunctionBeginUser;
   PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &D));
@@ -92,9 +107,7 @@ static PetscErrorCode CheckSOR(Mat A, const char *name, PetscRandom rnd, PetscIn
   PetscCall(VecSetRandom(b, rnd));
   PetscCall(MatSOR(A, b, 1.0, (MatSORType)(SOR_LOCAL_SYMMETRIC_SWEEP | SOR_ZERO_INITIAL_GUESS), 0.0, 1, 1, x));
   PetscCall(MatSOR(D, b, 1.0, (MatSORType)(SOR_LOCAL_SYMMETRIC_SWEEP | SOR_ZERO_INITIAL_GUESS), 0.0, 1, 1, xd));
-  PetscCall(MaxDifference(x, xd, &err, &nrm));
-  PetscCall(PrintNamedResult(comm, WIDTH, name, "MatSOR: within 1e-5 of double's, rounded", (PetscBool)(err <= 1e-5 * nrm && err > 1e-13 * nrm), nfail));
-  if (!(err <= 1e-5 * nrm && err > 1e-13 * nrm)) PetscCall(PetscPrintf(comm, "    difference %g of %g\n", (double)err, (double)nrm));
+  PetscCall(CheckRounded(comm, name, "MatSOR: within 1e-5 of double's, rounded", x, xd, nfail));
   PetscCall(VecDestroy(&b));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&xd));
@@ -111,8 +124,6 @@ static PetscErrorCode CheckFactor(Mat A, MPI_Comm comm, const char *name, PetscI
   Vec           b, x, xd;
   IS            rperm, cperm;
   MatFactorInfo info;
-  PetscReal     err, nrm;
-  PetscBool     ok;
 
   PetscFunctionBeginUser;
   PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &D));
@@ -132,11 +143,7 @@ static PetscErrorCode CheckFactor(Mat A, MPI_Comm comm, const char *name, PetscI
   PetscCall(VecSet(b, 1.0));
   PetscCall(MatSolve(F, b, x));
   PetscCall(MatSolve(Fd, b, xd));
-  PetscCall(MaxDifference(x, xd, &err, &nrm));
-  ok = (PetscBool)(err <= 1e-5 * nrm && err > 1e-13 * nrm);
-  if (!ok) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    difference %g of %g\n", (double)err, (double)nrm));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPIU_BOOL, MPI_LAND, comm));
-  PetscCall(PrintNamedResult(comm, WIDTH, name, "ILU(0) MatSolve: within 1e-5 of double's, rounded", ok, nfail));
+  PetscCall(CheckRounded(comm, name, "ILU(0) MatSolve: within 1e-5 of double's, rounded", x, xd, nfail));
   PetscCall(VecDestroy(&b));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&xd));

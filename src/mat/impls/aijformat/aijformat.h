@@ -68,6 +68,7 @@ typedef struct {
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
 PETSC_INTERN PetscErrorCode MatELLGValuePrecisionOption(Mat, ELLG_OPTION_ITEMS);
+PETSC_INTERN PetscErrorCode MatELLGInheritValuePrecision(Mat, Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCreate(MatSeqAIJGPUChoice *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceDestroy(MatSeqAIJGPUChoice *);
 PETSC_INTERN PetscErrorCode MatSeqAIJGPUChoiceCopy(MatSeqAIJGPUChoice, Mat);

@@ -300,6 +300,18 @@ PetscErrorCode MatELLGValuePrecisionOption(Mat A, ELLG_OPTION_ITEMS PetscOptions
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* B, made from A (a product, submatrix or duplicate), takes A's value precision (nothing for double, the default of
+   every matrix, or for a B of another type) */
+PetscErrorCode MatELLGInheritValuePrecision(Mat A, Mat B)
+{
+  MatGPUValuePrecision precision;
+
+  PetscFunctionBegin;
+  PetscCall(MatGPUGetValuePrecision(A, &precision));
+  if (precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(B, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*@
    MatGPUSetValuePrecision - the precision of the values that the device copy of one of our matrices keeps, as
    `-mat_gpu_value_precision` says it

@@ -172,15 +172,13 @@ static PetscErrorCode MatGPUGetValuePrecision_MPIAIJFormat(Mat A, MatGPUValuePre
 static PetscErrorCode MatProductSymbolic_MPIAIJFormat(Mat C)
 {
   PetscErrorCode (*symbolic)(Mat) = NULL;
-  MatGPUValuePrecision precision;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectQueryFunction((PetscObject)C, "MatProductSymbolic_MPIAIJFormat_Base_C", &symbolic));
   PetscCheck(symbolic, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "No symbolic phase of the product");
   PetscCall(PetscObjectComposeFunction((PetscObject)C, "MatProductSymbolic_MPIAIJFormat_Base_C", NULL));
   PetscCall((*symbolic)(C));
-  PetscCall(MatGPUGetValuePrecision(C->product->A, &precision));
-  if (precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(C, precision));
+  PetscCall(MatELLGInheritValuePrecision(C->product->A, C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -200,26 +198,22 @@ static PetscErrorCode MatProductSetFromOptions_MPIAIJFormat(Mat C)
 /* MPIAIJ's submatrix (PCGAMG's coarse operators moved to fewer processes), of A's value precision */
 static PetscErrorCode MatCreateSubMatrix_MPIAIJFormat(Mat A, IS isrow, IS iscol, MatReuse reuse, Mat *B)
 {
-  Mat_MPIAIJFormat    *e = (Mat_MPIAIJFormat *)A->spptr;
-  MatGPUValuePrecision precision;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   PetscCall((*e->createsubmatrix)(A, isrow, iscol, reuse, B));
-  PetscCall(MatGPUGetValuePrecision(A, &precision));
-  if (reuse == MAT_INITIAL_MATRIX && precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(*B, precision));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatELLGInheritValuePrecision(A, *B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* MPIAIJ's duplicate, of A's value precision (its blocks, our seq types' duplicates, have it already) */
 static PetscErrorCode MatDuplicate_MPIAIJFormat(Mat A, MatDuplicateOption op, Mat *B)
 {
-  Mat_MPIAIJFormat    *e = (Mat_MPIAIJFormat *)A->spptr;
-  MatGPUValuePrecision precision;
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
 
   PetscFunctionBegin;
   PetscCall((*e->duplicate)(A, op, B));
-  PetscCall(MatGPUGetValuePrecision(A, &precision));
-  if (precision != MAT_GPU_VALUES_DOUBLE) PetscCall(MatGPUSetValuePrecision(*B, precision));
+  PetscCall(MatELLGInheritValuePrecision(A, *B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

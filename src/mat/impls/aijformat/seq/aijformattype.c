@@ -136,7 +136,7 @@ static PetscErrorCode MatCreateSubMatrices_SeqAIJFormat(Mat A, PetscInt n, const
 
   PetscFunctionBegin;
   PetscCall(e->aijops.createsubmatrices(A, n, irow, icol, reuse, B));
-  for (PetscInt i = 0; reuse == MAT_INITIAL_MATRIX && e->fmt->single && i < n; i++) PetscCall(MatGPUSetValuePrecision((*B)[i], MAT_GPU_VALUES_SINGLE));
+  for (PetscInt i = 0; reuse == MAT_INITIAL_MATRIX && i < n; i++) PetscCall(MatELLGInheritValuePrecision(A, (*B)[i]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
