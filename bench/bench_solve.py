@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Solver benchmark: PETSc's tutorials ksp ex45 and snes ex19 and its GPU benchmark bench_kspsolve
-run as users run them, with each matrix type; one table of iterations, PCSetUp, KSPSolve and
+run as users run them, with each matrix type, and our tutorial ex2 (a double operator with a single-precision
+preconditioning matrix) with each of our types; one table of iterations, PCSetUp, KSPSolve and
 whole-run time (PETSc's -log_view, max over ranks), the setup's costliest events of each
 bench_kspsolve run, and the rows as JSON. Driven by `make bench-solve` (conf/bench.mk).
 
@@ -22,7 +23,10 @@ import time
 
 # program: grid dimensions, the options that report its iterations
 PROGRAMS = {'ex45': (3, '-ksp_converged_reason'), 'ex19': (2, '-snes_converged_reason -ksp_converged_reason'),
-            'bench_kspsolve': (3, '-ksp_converged_reason')}
+            'bench_kspsolve': (3, '-ksp_converged_reason'), 'ex2': (3, '')}
+# our tutorials/ex2: CG (rtol 1e-8 on the true residual) solved with the operator as its own Pmat and with a Pmat of
+# single-precision values (MatGPUSetValuePrecision()); our types only (OURS_ONLY)
+OURS_ONLY = {'ex2'}
 CG = '-ksp_type cg -ksp_rtol 1e-8'
 # bench_kspsolve: its 27-point Laplacian (SPD) assembled with MatSetValuesCOO(), PCSetUp and KSPSolve in stages of
 # their own (-split_ksp); not GAMG, which reaches its iteration limit with aijcusparse too
@@ -39,8 +43,11 @@ CASES = {
     'ex19-mg': ('ex19', '-pc_type mg', 'mg, 1 level'),
     'kspsolve-jacobi': ('bench_kspsolve', SPLIT + ' -pc_type jacobi', 'jacobi'),
     'kspsolve-ilu': ('bench_kspsolve', SPLIT + ' -pc_type ilu', 'ilu'),
+    'ex2-gamg-fp32': ('ex2', '-pc_type gamg', 'gamg, fp32 Pmat'),
+    'ex2-ilu-fp32': ('ex2', '-pc_type ilu', 'ilu, fp32 Pmat'),
 }
-GRIDS = {'full': {'ex45': 160, 'ex19': 384, 'bench_kspsolve': 150}, 'small': {'ex45': 40, 'ex19': 64, 'bench_kspsolve': 30}}
+GRIDS = {'full': {'ex45': 160, 'ex19': 384, 'bench_kspsolve': 150, 'ex2': 160},
+         'small': {'ex45': 40, 'ex19': 64, 'bench_kspsolve': 30, 'ex2': 40}}
 # the setup stages of bench_kspsolve (-split_ksp), and the events that only wrap others in them
 SETUP_STAGES = ('Step1', 'Step2a')
 WRAPPERS = {'KSPSetUp', 'PCSetUp', 'PCSetUpOnBlocks'}
@@ -55,6 +62,7 @@ def split_list(s):
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('-dir', required=True, help='folder of the programs ex45, ex19 and bench_kspsolve; logs go to its logs/')
+    p.add_argument('-ex2', help='our tutorials/ex2, for the cases ex2-*')
     p.add_argument('-lib', required=True, help='libpetscellg.so, for -dll_append')
     p.add_argument('-json', help='write the rows here')
     p.add_argument('-mpiexec', default='mpiexec', help='MPI launcher of the aij runs')
@@ -68,20 +76,26 @@ def parse_args():
     p.add_argument('-ex45_n', type=int, help='ex45 grid points per dimension (overrides -scale)')
     p.add_argument('-ex19_n', type=int, help='ex19 grid points per dimension (overrides -scale)')
     p.add_argument('-kspsolve_n', type=int, help='bench_kspsolve grid points per dimension (overrides -scale)')
+    p.add_argument('-ex2_n', type=int, help='ex2 grid points per dimension (overrides -scale)')
     a = p.parse_args()
     a.types, a.cases = split_list(a.types), split_list(a.cases)
     a.gpu_ranks = [int(r) for r in split_list(a.gpu_ranks)]
     for c in a.cases:
         if c not in CASES:
             p.error(f'unknown case {c}; cases: {", ".join(CASES)}')
+        if CASES[c][0] == 'ex2' and not a.ex2:
+            p.error(f'case {c} needs -ex2')
     a.grid = {'ex45': a.ex45_n or GRIDS[a.scale]['ex45'], 'ex19': a.ex19_n or GRIDS[a.scale]['ex19'],
-              'bench_kspsolve': a.kspsolve_n or GRIDS[a.scale]['bench_kspsolve']}
+              'bench_kspsolve': a.kspsolve_n or GRIDS[a.scale]['bench_kspsolve'], 'ex2': a.ex2_n or GRIDS[a.scale]['ex2']}
     return a
 
 
 def type_setup(a, mtype, prog, granks):
     """Ranks, vector type and options of a matrix type (granks: the processes of a GPU type); bench_kspsolve takes
-    -mat_type and makes its vectors with MatCreateVecs(), the matrix type's own."""
+    -mat_type and makes its vectors with MatCreateVecs(), the matrix type's own, as does ex2, which is linked with
+    our library."""
+    if prog == 'ex2':
+        return granks, 'gpu', f'-mat_type {mtype}'
     dm = '' if prog == 'bench_kspsolve' else 'dm_'
     vec = f' -{dm}vec_type ' if dm else ''
     if mtype == CPU_TYPE:
@@ -96,13 +110,13 @@ def command(a, case, mtype, granks):
     prog, opts, pc = CASES[case]
     dim, report = PROGRAMS[prog]
     ranks, vec, type_opts = type_setup(a, mtype, prog, granks)
-    if prog == 'bench_kspsolve':
+    if prog in ('bench_kspsolve', 'ex2'):
         grid = f'-n {a.grid[prog]}'
     else:
         grid = ' '.join(f'-da_grid_{x} {a.grid[prog]}' for x in 'xyz'[:dim])
     if ranks > 1 and 'ilu' in pc:  # PCILU is sequential: ILU blocks
         opts, pc = opts.replace('-pc_type ilu', '-pc_type bjacobi'), pc.replace('ilu', 'bjacobi+ilu')
-    args = [os.path.join(a.dir, prog)] + shlex.split(
+    args = [a.ex2 if prog == 'ex2' else os.path.join(a.dir, prog)] + shlex.split(
         f'{grid} {opts} {type_opts} {report} -log_view')
     if ranks > 1:
         args = shlex.split(a.mpiexec) + ['-n', str(ranks)] + args
@@ -141,6 +155,20 @@ def error_reason(out, rc):
 def ex45_rhs_norm(n):
     """|b| of ex45 on n^3 points: 6/(n-1) on the boundary points (the interior ones add < 1e-6)."""
     return 6 / (n - 1) * (n ** 3 - (n - 2) ** 3) ** 0.5
+
+
+def parse_ex2(out):
+    """ex2's two solves: the single-precision Pmat's iterations and KSPSolve time as the row's, the double one's beside
+    them; whether both true residuals are below 1e-8."""
+    r = {}
+    m = re.search(r'^iterations: (\d+) with the double Pmat, (\d+) with the single one', out, re.M)
+    if m:
+        r['double_ksp_its'], r['ksp_its'] = int(m.group(1)), int(m.group(2))
+    m = re.search(r'^KSPSolve: (\S+) s with the double Pmat, (\S+) s with the single one', out, re.M)
+    if m:
+        r['double_ksp_solve_s'], r['ksp_solve_s'] = float(m.group(1)), float(m.group(2))
+    r['residual_above'] = len(re.findall(r'true residual ABOVE', out))
+    return r
 
 
 def parse(out):
@@ -229,8 +257,13 @@ def bench(a, case, mtype, granks):
     row = dict(case=case, grid=f'{n}^{PROGRAMS[prog][0]}', type=mtype, vec_type=vec, ranks=ranks, pc=pc,
                command=shlex.join(args), log=log, wall_s=round(wall, 3))
     row.update(parse(out))
-    diverged = row.pop('diverged')
-    needed = ['time_s', 'ksp_solve_s', 'ksp_its', {'ex45': 'residual', 'ex19': 'newton', 'bench_kspsolve': 'error'}[prog]]
+    if prog == 'ex2':  # four solves in one -log_view: its own lines tell each solve's
+        for k in ('ksp_its', 'ksp_solve_s', 'ksp_solves', 'pc_setup_s'):
+            row.pop(k, None)
+        row.update(parse_ex2(out))
+    diverged, above = row.pop('diverged'), row.pop('residual_above', 0)
+    needed = ['time_s', 'ksp_solve_s', 'ksp_its',
+              {'ex45': 'residual', 'ex19': 'newton', 'bench_kspsolve': 'error', 'ex2': 'double_ksp_its'}[prog]]
     if rc is None:
         row['status'], row['reason'] = 'timeout', f'killed after {a.timeout:g} s'
     elif rc != 0:
@@ -241,6 +274,8 @@ def bench(a, case, mtype, granks):
         row['status'], row['reason'] = 'failed', 'output without ' + ', '.join(k for k in needed if k not in row)
     elif prog == 'ex45' and row['residual'] > 1e-6 * ex45_rhs_norm(n):  # CG stops at 1e-8 of the preconditioned norm
         row['status'], row['reason'] = 'wrong', f'|b - A x| = {row["residual"]:.3g}, |b| = {ex45_rhs_norm(n):.3g}'
+    elif prog == 'ex2' and above:
+        row['status'], row['reason'] = 'wrong', 'a true residual above 1e-8'
     elif prog == 'ex19' and row['newton'] == 0:  # its initial guess is no solution
         row['status'], row['reason'] = 'wrong', 'no Newton step'
     elif prog == 'bench_kspsolve' and row['error'] > 1e-3 * n ** 1.5:  # |u| = n^(3/2); the 27-point operator's condition ~ n^2
@@ -259,7 +294,7 @@ def table(rows, a):
     ours = [t for t in a.types if t not in (CPU_TYPE, CUDA_TYPE)]
     gpu_procs = 'one process' if a.gpu_ranks == [1] else f'{", ".join(map(str, a.gpu_ranks))} processes on the one GPU'
     print(f'\nPETSc {petsc}: ksp ex45 (3D Laplacian, {CG}), snes ex19 (Newton, GMRES), bench_kspsolve '
-          f'(27-point Laplacian, COO assembly, {CG})')
+          f'(27-point Laplacian, COO assembly, {CG}), our ex2 (3D Laplacian, CG, fp32 Pmat)')
     if ours:
         print(f'  {", ".join(ours)}: {gpu_procs}, -dm_vec_type {a.vec_type} (bench_kspsolve: the type\'s own vectors)')
     if CUDA_TYPE in a.types:
@@ -279,6 +314,14 @@ def table(rows, a):
         print(f'{r["case"]:<15} {r["grid"]:>6} {r["type"]:<11} {r["vec_type"]:<8} {r["ranks"]:>5} {r["pc"]:<21} '
               f'{fmt(r.get("newton"), "d"):>6} {fmt(r.get("ksp_its"), "d"):>7} {fmt(r.get("pc_setup_s"), ".3f"):>9} '
               f'{fmt(r.get("ksp_solve_s"), ".3f"):>10} {fmt(r.get("time_s"), ".2f"):>8}  {status[:90]}')
+    fp32 = [r for r in rows if 'double_ksp_its' in r and 'ksp_solve_s' in r]
+    if fp32:
+        print('\nex2: the operator double; its preconditioner from a Pmat of single-precision values (fp32) against one from '
+              'the operator itself (double); each KSPSolve time is that of a second solve, after an untimed one')
+        for r in fp32:
+            ratio = r['double_ksp_solve_s'] / r['ksp_solve_s'] if r['ksp_solve_s'] > 0 else 0
+            print(f'{r["case"]:<15} {r["type"]:<11} {r["ranks"]:>2}: its {r["double_ksp_its"]} double, {r["ksp_its"]} fp32; '
+                  f'KSPSolve {r["double_ksp_solve_s"]:.4f} s double, {r["ksp_solve_s"]:.4f} s fp32 ({ratio:.2f}x)')
     setups = [r for r in rows if r.get('setup_events')]
     if setups:
         print(f'\nbench_kspsolve setup (stages Step1, assembly, and Step2a, PCSetUp): its time and its '
@@ -294,6 +337,8 @@ def main():
     rows = []
     for case in a.cases:
         for mtype in a.types:
+            if CASES[case][0] in OURS_ONLY and mtype in (CPU_TYPE, CUDA_TYPE):
+                continue
             for granks in [1] if mtype == CPU_TYPE else a.gpu_ranks:
                 rows.append(bench(a, case, mtype, granks))
                 r = rows[-1]

@@ -156,8 +156,8 @@ $(BENCH_SOLVE_PROGRAMS): | petsc-found
 
 bench-solve:
 	@sh conf/deps.sh
-	@$(MAKE) --no-print-directory $(LIB) $(BENCH_SOLVE_PROGRAMS)
-	python3 bench/bench_solve.py -dir $(BENCH_SOLVE_DIR) -lib $(CURDIR)/$(LIB) -mpiexec "$(BENCH_MPIEXEC)" \
+	@$(MAKE) --no-print-directory $(LIB) $(BENCH_SOLVE_PROGRAMS) $(TUTDIR)/ex2
+	python3 bench/bench_solve.py -dir $(BENCH_SOLVE_DIR) -lib $(CURDIR)/$(LIB) -ex2 $(CURDIR)/$(TUTDIR)/ex2 -mpiexec "$(BENCH_MPIEXEC)" \
 	  -types "$(BENCH_SOLVE_TYPES)" -vec_type $(BENCH_SOLVE_VEC_TYPE) -json $(BENCH_SOLVE_DIR)/bench_solve.json $(BENCH_SOLVE_ARGS)
 
 BENCH_MPI_RANKS ?= 1 2
