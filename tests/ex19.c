@@ -1,7 +1,8 @@
 static char help[] = "COO assembly (MatSetPreallocationCOO(), MatSetValuesCOO()) of our types against AIJ assembled with\n\
 MatSetValues(): random entries in random order with repeats and negative indices (ignored), on several processes\n\
 rows of other processes too; values on the host and in the backend's memory (a seqgpu vector's array: device memory\n\
-with the cuda backend); ADD_VALUES, then new values with INSERT_VALUES, then ADD_VALUES on them; each matrix's\n\
+with the cuda backend); ADD_VALUES, then new values with INSERT_VALUES, then ADD_VALUES on them, then the\n\
+preallocation again and INSERT_VALUES; each matrix's\n\
 values and product (through its format) against AIJ's. Also entries given once in the order of CSR, the pattern\n\
 fixed after preallocation (a new nonzero is an error), and PETSc's errors for indices out of range (one process). Prints pass/fail\n\
 lines only, the same for every type.\n\
@@ -123,23 +124,33 @@ static PetscErrorCode CreatePair(MPI_Comm comm, MatType type, Mat *A, Mat *R)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* preallocation, then ADD, INSERT of new values, ADD again, each against AIJ */
+/* MatSetPreallocationCOO() with copies of the entries' indices (PETSc may change the arrays it is given) */
+static PetscErrorCode PreallocateCOO(Mat A, const Entries *e)
+{
+  PetscInt *ci, *cj;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(e->n, &ci, e->n, &cj));
+  PetscCall(PetscArraycpy(ci, e->i, e->n));
+  PetscCall(PetscArraycpy(cj, e->j, e->n));
+  PetscCall(MatSetPreallocationCOO(A, e->n, ci, cj));
+  PetscCall(PetscFree2(ci, cj));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* preallocation, then ADD, INSERT of new values, ADD again, then the preallocation again (AIJ's arrays made anew)
+   and INSERT, each against AIJ */
 static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, PetscBool backend, PetscRandom rnd, PetscInt *nfail)
 {
   Mat       A, R, R1;
   Entries   e;
-  PetscInt *ci, *cj;
   PetscBool ok = PETSC_TRUE;
   char      what[128];
 
   PetscFunctionBeginUser;
   PetscCall(CreatePair(comm, type, &A, &R));
   PetscCall(EntriesCreate(R, shuffled, &e));
-  PetscCall(PetscMalloc2(e.n, &ci, e.n, &cj)); /* PETSc may change the index arrays it is given */
-  PetscCall(PetscArraycpy(ci, e.i, e.n));
-  PetscCall(PetscArraycpy(cj, e.j, e.n));
-  PetscCall(MatSetPreallocationCOO(A, e.n, ci, cj));
-  PetscCall(PetscFree2(ci, cj));
+  PetscCall(PreallocateCOO(A, &e));
   PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
   PetscCall(Reference(&e, 0, PETSC_TRUE, R));
   PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &R1));
@@ -150,6 +161,10 @@ static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, 
   PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
   PetscCall(MatAXPY(R, 1.0, R1, DIFFERENT_NONZERO_PATTERN));
   PetscCall(CheckMat(A, R, rnd, "ADD_VALUES to them", &ok));
+  PetscCall(PreallocateCOO(A, &e));
+  PetscCall(SetValuesCOO(A, &e, 1, backend, INSERT_VALUES));
+  PetscCall(Reference(&e, 1, PETSC_TRUE, R));
+  PetscCall(CheckMat(A, R, rnd, "INSERT_VALUES after the preallocation again", &ok));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s, values %s", shuffled ? "random entries" : "CSR order", backend ? "in the backend's memory" : "on the host"));
   PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
   PetscCall(EntriesDestroy(&e));

@@ -46,6 +46,8 @@ int ELLGCudaStreamDestroy(void *stream);
 int ELLGCudaStreamSynchronize(void *stream);
 int ELLGCudaMallocHost(void **ptr, size_t bytes);
 int ELLGCudaFreeHost(void *ptr);
+int ELLGCudaHostRegister(void *ptr, size_t bytes);
+int ELLGCudaHostUnregister(void *ptr);
 int ELLGCudaMemcpyAsync(void *dst, const void *src, size_t bytes, int kind, void *stream);
 
 /*

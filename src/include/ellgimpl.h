@@ -70,6 +70,10 @@ PETSC_INTERN PetscErrorCode PetscELLGMalloc(PetscELLGBackend, size_t, void **);
 PETSC_INTERN PetscErrorCode PetscELLGFree(PetscELLGBackend, void *);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpy(PetscELLGBackend, void *, const void *, size_t, ELLGMemcpyKind);
 PETSC_INTERN PetscErrorCode PetscELLGGetStaging(PetscELLGBackend, void **, size_t *);
+/* host memory allocated elsewhere page-locked for the backend's copies (cuda), while it is registered: *done says
+   whether it is (a refusal of the driver is not an error); unregister before the memory is freed */
+PETSC_INTERN PetscErrorCode PetscELLGHostRegister(PetscELLGBackend, void *, size_t, PetscBool *);
+PETSC_INTERN PetscErrorCode PetscELLGHostUnregister(PetscELLGBackend, void *);
 PETSC_INTERN PetscErrorCode PetscELLGFreeStaging_Private(void);
 PETSC_INTERN PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend, PetscInt, PetscInt, PetscScalar *, PetscInt, const PetscScalar *, PetscInt, ELLGMemcpyKind);
 PETSC_INTERN PetscErrorCode PetscELLGMemset(PetscELLGBackend, void *, int, size_t);

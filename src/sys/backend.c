@@ -307,6 +307,34 @@ PetscErrorCode PetscELLGFreeStaging_Private(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+PetscErrorCode PetscELLGHostRegister(PetscELLGBackend be, void *ptr, size_t bytes, PetscBool *done)
+{
+  PetscFunctionBegin;
+  *done = PETSC_FALSE;
+#if defined(ELLG_HAVE_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA && ptr && bytes) {
+    int err = ELLGCudaHostRegister(ptr, bytes);
+
+    *done = (PetscBool)!err;
+    if (err) PetscCall(PetscInfo(NULL, "%.3g MB of host memory not page-locked (CUDA error %d): its copies stay pageable\n", (double)bytes / 1048576.0, err));
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGHostUnregister(PetscELLGBackend be, void *ptr)
+{
+  PetscFunctionBegin;
+#if defined(ELLG_HAVE_CUDA)
+  if (be == PETSCELLG_BACKEND_CUDA && ptr) {
+    int err = ELLGCudaHostUnregister(ptr);
+
+    if (err) PetscCall(PetscInfo(NULL, "Host memory not unregistered (CUDA error %d)\n", err));
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the m x n column-major array src (leading dimension lds) into dst (leading dimension ldd): one
    copy when both are contiguous, else one of n columns of m scalars */
 PetscErrorCode PetscELLGMemcpyColumns(PetscELLGBackend be, PetscInt m, PetscInt n, PetscScalar *dst, PetscInt ldd, const PetscScalar *src, PetscInt lds, ELLGMemcpyKind kind)

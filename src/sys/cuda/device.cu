@@ -174,6 +174,24 @@ extern "C" int ELLGCudaMallocHost(void **ptr, size_t bytes)
 
 extern "C" int ELLGCudaFreeHost(void *ptr) { return ptr ? (int)cudaFreeHost(ptr) : 0; }
 
+/* page-locks host memory that was allocated elsewhere, so that copies to and from it run at the link's speed; a
+   failure leaves no error behind (the memory then stays pageable) */
+extern "C" int ELLGCudaHostRegister(void *ptr, size_t bytes)
+{
+  if (!ptr || !bytes) return 0;
+  cudaError_t e = cudaHostRegister(ptr, bytes, cudaHostRegisterDefault);
+  if (e != cudaSuccess) (void)cudaGetLastError();
+  return (int)e;
+}
+
+extern "C" int ELLGCudaHostUnregister(void *ptr)
+{
+  if (!ptr) return 0;
+  cudaError_t e = cudaHostUnregister(ptr);
+  if (e != cudaSuccess) (void)cudaGetLastError();
+  return (int)e;
+}
+
 extern "C" int ELLGCudaMemcpyAsync(void *dst, const void *src, size_t bytes, int kind, void *stream)
 {
   if (!bytes) return 0;

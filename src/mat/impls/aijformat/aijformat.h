@@ -62,8 +62,10 @@ typedef struct {
   PetscBool                 sorhost;              /* -mat_gpu_sor host */
   MatSeqAIJFormatTranspose  transpose;            /* A^T in the format, with MAT_FORM_EXPLICIT_TRANSPOSE (NULL until a transposed product) */
   PetscObjectState          coostate;             /* the state MatSetValuesCOO() left with the format current (aijformatcoo.c) */
+  PetscScalar              *coopinned;            /* SeqAIJ's values, page-locked for the copies of MatSetValuesCOO() from device values */
   PetscErrorCode (*aijpreallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* SeqAIJ's COO functions */
   PetscErrorCode (*aijsetvaluescoo)(Mat, const PetscScalar[], InsertMode);
+  PetscErrorCode (*aijpreallocation)(Mat, PetscInt, const PetscInt[]); /* SeqAIJ's, which frees its arrays: ours unpins them first */
 } Mat_SeqAIJFormat;
 
 PETSC_INTERN PetscErrorCode MatELLGFormatFind(MatType, const MatELLGFormatEntry **);
@@ -116,6 +118,7 @@ PETSC_INTERN void           MatSeqAIJFormatSetGraphOp(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJFormat_MPIDense(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatComposeCoo(Mat, PetscBool);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatUnpinCoo(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatShareCoo(Mat, Mat);
 PETSC_INTERN PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat, MatFactorType, Mat *);
 PETSC_INTERN PetscErrorCode MatELLGFactorRemoveFunctions(Mat);

@@ -4,7 +4,9 @@
    where they are:
    - values the backend reads (device memory for cuda, any memory for host) are summed there into the buffer the
      format is packed from, which is then copied into SeqAIJ's values: no pass over the entries on the host, and the
-     format current at once;
+     format current at once; SeqAIJ's values are page-locked (cuda) from the first such call until the matrix is
+     destroyed, its COO preallocation done again, or it is no longer of our type, so that the copy runs at the host
+     link's speed;
    - host values for cuda (and any values of a matrix bound to the CPU) are summed into SeqAIJ's values on the host,
      which the format takes at its next use, as after MatSetValues().
    SeqAIJ's values stay the master copy that PETSc's host code reads, as everywhere in our types.
@@ -58,6 +60,32 @@ static PetscErrorCode MatSeqAIJFormatSetPattern(Mat A, const PetscInt *ai, const
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* SeqAIJ's values no longer page-locked: before PETSc frees or replaces them */
+PetscErrorCode MatSeqAIJFormatUnpinCoo(Mat A)
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  if (!e->coopinned) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscELLGHostUnregister(e->fmt->backend, e->coopinned));
+  e->coopinned = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* SeqAIJ's values aa (bytes) page-locked for the copies from the device, once */
+static PetscErrorCode MatSeqAIJFormatPinCoo(Mat A, PetscScalar *aa, size_t bytes)
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+  PetscBool         done;
+
+  PetscFunctionBegin;
+  if (aa == e->coopinned || !bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJFormatUnpinCoo(A));
+  PetscCall(PetscELLGHostRegister(e->fmt->backend, aa, bytes, &done));
+  if (done) e->coopinned = aa;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatSetPreallocationCOO_SeqAIJFormat(Mat A, PetscCount ncoo, PetscInt coo_i[], PetscInt coo_j[])
 {
   Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
@@ -67,6 +95,7 @@ static PetscErrorCode MatSetPreallocationCOO_SeqAIJFormat(Mat A, PetscCount ncoo
   PetscErrorCode    ierr;
 
   PetscFunctionBegin;
+  PetscCall(MatSeqAIJFormatUnpinCoo(A)); /* the pattern, and so SeqAIJ's arrays, may change */
   PetscCall(ELLGCooCreate(e->fmt->backend, A->rmap->n, A->cmap->n, ncoo, coo_i, coo_j, &coo, &ai, &aj));
   ierr = MatSeqAIJFormatSetPattern(A, ai, aj);
   PetscCall(PetscFree(ai));
@@ -111,6 +140,7 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, c
 #endif
   if (!ierr) ierr = ELLGCooSum(coo, PETSC_TRUE, v, imode, val);
   if (!ierr) ierr = MatSeqAIJGetArrayWrite(A, &aa);
+  if (!ierr) ierr = MatSeqAIJFormatPinCoo(A, aa, vb);
   if (!ierr) {
     ierr = PetscELLGMemcpy(be, aa, val, vb, ELLG_MEMCPY_DTOH);
     PetscCall(MatSeqAIJRestoreArrayWrite(A, &aa));
@@ -160,6 +190,17 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat(Mat A, const PetscScalar v[],
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* SeqAIJ's preallocation, which frees the values that may be page-locked */
+static PetscErrorCode MatSeqAIJSetPreallocation_SeqAIJFormat(Mat A, PetscInt nz, const PetscInt nnz[])
+{
+  Mat_SeqAIJFormat *e = (Mat_SeqAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJFormatUnpinCoo(A));
+  PetscCall((*e->aijpreallocation)(A, nz, nnz));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the COO functions of our seq types (compose), or SeqAIJ's again where ours are */
 PetscErrorCode MatSeqAIJFormatComposeCoo(Mat A, PetscBool compose)
 {
@@ -170,13 +211,16 @@ PetscErrorCode MatSeqAIJFormatComposeCoo(Mat A, PetscBool compose)
   if (compose) {
     PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetPreallocationCOO_C", &e->aijpreallocationcoo));
     PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetValuesCOO_C", &e->aijsetvaluescoo));
+    PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSeqAIJSetPreallocation_C", &e->aijpreallocation));
     PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetPreallocationCOO_C", MatSetPreallocationCOO_SeqAIJFormat));
     PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetValuesCOO_C", MatSetValuesCOO_SeqAIJFormat));
+    if (e->aijpreallocation) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSeqAIJSetPreallocation_C", MatSeqAIJSetPreallocation_SeqAIJFormat));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscObjectQueryFunction((PetscObject)A, "MatSetPreallocationCOO_C", &f));
   if (f != MatSetPreallocationCOO_SeqAIJFormat) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetPreallocationCOO_C", e->aijpreallocationcoo));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSetValuesCOO_C", e->aijsetvaluescoo));
+  if (e->aijpreallocation) PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatSeqAIJSetPreallocation_C", e->aijpreallocation));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -188,6 +188,7 @@ static PetscErrorCode MatSeqAIJFormatRevert(Mat A)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJFormatComposeConverts(A, e->entry, PETSC_FALSE));
+  PetscCall(MatSeqAIJFormatUnpinCoo(A));
   PetscCall(MatSeqAIJFormatComposeCoo(A, PETSC_FALSE));
   PetscCall(ELLGFormatDestroy(&e->fmt));
   PetscCall(MatSeqAIJGPUChoiceDestroy(&e->choice));
