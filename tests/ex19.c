@@ -2,7 +2,7 @@ static char help[] = "COO assembly (MatSetPreallocationCOO(), MatSetValuesCOO())
 MatSetValues(): random entries in random order with repeats and negative indices (ignored), on several processes\n\
 rows of other processes too; values on the host and in the backend's memory (a seqgpu vector's array: device memory\n\
 with the cuda backend); ADD_VALUES, then new values with INSERT_VALUES, then ADD_VALUES on them, then the\n\
-preallocation again and INSERT_VALUES; each matrix's\n\
+preallocation again and INSERT_VALUES, and on several processes with MAT_IGNORE_OFF_PROC_ENTRIES; each matrix's\n\
 values and product (through its format) against AIJ's. Also entries given once in the order of CSR, the pattern\n\
 fixed after preallocation (a new nonzero is an error), and PETSc's errors for indices out of range (one process). Prints pass/fail\n\
 lines only, the same for every type.\n\
@@ -81,13 +81,16 @@ static PetscErrorCode EntriesDestroy(Entries *e)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* R (AIJ) <- R + sum of the entries' values of set s (R = 0 first with zero) */
-static PetscErrorCode Reference(const Entries *e, PetscInt s, PetscBool zero, Mat R)
+/* R (AIJ) <- R + sum of the entries' values of set s (R = 0 first with zero); own: only those of this process's rows */
+static PetscErrorCode Reference(const Entries *e, PetscInt s, PetscBool zero, PetscBool own, Mat R)
 {
+  PetscInt rstart, rend;
+
   PetscFunctionBeginUser;
+  PetscCall(MatGetOwnershipRange(R, &rstart, &rend));
   if (zero) PetscCall(MatZeroEntries(R));
   for (PetscCount k = 0; k < e->n; k++)
-    if (e->i[k] >= 0 && e->j[k] >= 0) PetscCall(MatSetValue(R, e->i[k], e->j[k], e->v[s][k], ADD_VALUES));
+    if (e->i[k] >= 0 && e->j[k] >= 0 && (!own || (e->i[k] >= rstart && e->i[k] < rend))) PetscCall(MatSetValue(R, e->i[k], e->j[k], e->v[s][k], ADD_VALUES));
   PetscCall(MatAssemblyBegin(R, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(R, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -152,23 +155,47 @@ static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, 
   PetscCall(EntriesCreate(R, shuffled, &e));
   PetscCall(PreallocateCOO(A, &e));
   PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
-  PetscCall(Reference(&e, 0, PETSC_TRUE, R));
+  PetscCall(Reference(&e, 0, PETSC_TRUE, PETSC_FALSE, R));
   PetscCall(MatDuplicate(R, MAT_COPY_VALUES, &R1));
   PetscCall(CheckMat(A, R, rnd, "ADD_VALUES", &ok));
   PetscCall(SetValuesCOO(A, &e, 1, backend, INSERT_VALUES));
-  PetscCall(Reference(&e, 1, PETSC_TRUE, R));
+  PetscCall(Reference(&e, 1, PETSC_TRUE, PETSC_FALSE, R));
   PetscCall(CheckMat(A, R, rnd, "INSERT_VALUES of new values", &ok));
   PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
   PetscCall(MatAXPY(R, 1.0, R1, DIFFERENT_NONZERO_PATTERN));
   PetscCall(CheckMat(A, R, rnd, "ADD_VALUES to them", &ok));
   PetscCall(PreallocateCOO(A, &e));
   PetscCall(SetValuesCOO(A, &e, 1, backend, INSERT_VALUES));
-  PetscCall(Reference(&e, 1, PETSC_TRUE, R));
+  PetscCall(Reference(&e, 1, PETSC_TRUE, PETSC_FALSE, R));
   PetscCall(CheckMat(A, R, rnd, "INSERT_VALUES after the preallocation again", &ok));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s, values %s", shuffled ? "random entries" : "CSR order", backend ? "in the backend's memory" : "on the host"));
   PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
   PetscCall(EntriesDestroy(&e));
   PetscCall(MatDestroy(&R1));
+  PetscCall(MatDestroy(&R));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* several processes: with MAT_IGNORE_OFF_PROC_ENTRIES, the entries of other processes' rows are left out */
+static PetscErrorCode CheckIgnoreOffProc(MPI_Comm comm, MatType type, PetscBool backend, PetscRandom rnd, PetscInt *nfail)
+{
+  Mat       A, R;
+  Entries   e;
+  PetscBool ok = PETSC_TRUE;
+  char      what[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(CreatePair(comm, type, &A, &R));
+  PetscCall(MatSetOption(A, MAT_IGNORE_OFF_PROC_ENTRIES, PETSC_TRUE));
+  PetscCall(EntriesCreate(R, PETSC_TRUE, &e));
+  PetscCall(PreallocateCOO(A, &e));
+  PetscCall(SetValuesCOO(A, &e, 0, backend, INSERT_VALUES));
+  PetscCall(Reference(&e, 0, PETSC_TRUE, PETSC_TRUE, R));
+  PetscCall(CheckMat(A, R, rnd, "MAT_IGNORE_OFF_PROC_ENTRIES", &ok));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "other processes' rows ignored, values %s", backend ? "in the backend's memory" : "on the host"));
+  PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
+  PetscCall(EntriesDestroy(&e));
   PetscCall(MatDestroy(&R));
   PetscCall(MatDestroy(&A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -222,6 +249,8 @@ int main(int argc, char **argv)
     for (PetscInt backend = 0; backend < 2; backend++) PetscCall(CheckCOO(comm, root, (PetscBool)shuffled, (PetscBool)backend, rnd, &nfail));
   PetscCallMPI(MPI_Comm_size(comm, &size));
   if (size == 1) PetscCall(CheckErrors(root, &nfail));
+  else
+    for (PetscInt backend = 0; backend < 2; backend++) PetscCall(CheckIgnoreOffProc(comm, root, (PetscBool)backend, rnd, &nfail));
   PetscCall(PetscRandomDestroy(&rnd));
   if (nfail) PetscCall(PetscPrintf(comm, "%" PetscInt_FMT " checks FAILED\n", nfail));
   PetscCall(PetscFinalize());

@@ -15,9 +15,10 @@ PETSC_INTERN PetscErrorCode ELLGCooCreate(PetscELLGBackend, PetscInt, PetscInt, 
 PETSC_INTERN PetscErrorCode ELLGCooDestroy(ELLGCoo *);
 PETSC_INTERN PetscCount     ELLGCooEntries(ELLGCoo);
 PETSC_INTERN PetscInt       ELLGCooNonzeros(ELLGCoo);
-/* a[] (nonzeros) from the entries' values v[], added (ADD_VALUES) or in place (INSERT_VALUES, or any other mode:
-   the caller checks it); inbackend: v and a in the backend's memory, else both on the host */
-PETSC_INTERN PetscErrorCode ELLGCooSum(ELLGCoo, PetscBool, const PetscScalar[], InsertMode, PetscScalar[]);
+/* a[] (nonzeros) from the entries' values, added (ADD_VALUES) or in place (INSERT_VALUES, or any other mode: the
+   caller checks it): entry e's value is v[e] for e < nv, else w[e - nv]; inbackend: v, w and a in the backend's
+   memory, else all on the host */
+PETSC_INTERN PetscErrorCode ELLGCooSum(ELLGCoo, PetscBool, PetscCount, const PetscScalar[], const PetscScalar[], InsertMode, PetscScalar[]);
 /* whether the kernels of backend be read v where it is: device (or managed) memory for cuda, any for host */
 PETSC_INTERN PetscErrorCode PetscELLGInBackendMemory(PetscELLGBackend, const void *, PetscBool *);
 /* *hv: a host copy (to PetscFree()) of the n values v when they are in device memory, else NULL (v is on the host) */

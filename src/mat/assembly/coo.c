@@ -139,13 +139,13 @@ PetscInt ELLGCooNonzeros(ELLGCoo coo)
   return coo->nnz;
 }
 
-PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, const PetscScalar v[], InsertMode imode, PetscScalar a[])
+PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, PetscCount nv, const PetscScalar v[], const PetscScalar w[], InsertMode imode, PetscScalar a[])
 {
   const int add = imode == ADD_VALUES;
 
   PetscFunctionBegin;
   if (!inbackend || coo->be == PETSCELLG_BACKEND_HOST) {
-    ELLGHostCooSum(coo->nnz, (const long long *)coo->jmap, (const long long *)coo->perm, (const double *)v, add, (double *)a);
+    ELLGHostCooSum(coo->nnz, (const long long *)coo->jmap, (const long long *)coo->perm, (long long)nv, (const double *)v, (const double *)w, add, (double *)a);
     PetscCall(PetscLogFlops((PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -159,7 +159,7 @@ PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, const PetscScalar v[
     PetscCall(PetscELLGMemcpy(coo->be, coo->dperm, coo->perm, pbytes, ELLG_MEMCPY_HTOD));
   }
   PetscCall(PetscELLGLogGpuTimeBegin(coo->be));
-  PetscCallELLGCuda(ELLGCudaCooSum(coo->nnz, (const long long *)coo->djmap, (const long long *)coo->dperm, (const double *)v, add, (double *)a));
+  PetscCallELLGCuda(ELLGCudaCooSum(coo->nnz, (const long long *)coo->djmap, (const long long *)coo->dperm, (long long)nv, (const double *)v, (const double *)w, add, (double *)a));
   PetscCall(PetscELLGLogGpuTimeEnd(coo->be));
   PetscCall(PetscELLGLogFlops(coo->be, (PetscLogDouble)(coo->jmap ? coo->jmap[coo->nnz] : 0)));
 #endif

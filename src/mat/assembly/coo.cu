@@ -5,22 +5,26 @@
 
 #define ELLG_COO_THREADS 256
 
-__global__ void CooSumKernel(long long nnz, const long long *__restrict__ jmap, const long long *__restrict__ perm, const double *__restrict__ v, int add, double *__restrict__ a)
+__global__ void CooSumKernel(long long nnz, const long long *__restrict__ jmap, const long long *__restrict__ perm, long long nv, const double *__restrict__ v, const double *__restrict__ w, int add, double *__restrict__ a)
 {
   const long long k = blockIdx.x * (long long)blockDim.x + threadIdx.x;
   double          s = 0.0;
 
   if (k >= nnz) return;
   if (jmap)
-    for (long long p = jmap[k]; p < jmap[k + 1]; p++) s += v[perm[p]];
-  else s = v[k];
+    for (long long p = jmap[k]; p < jmap[k + 1]; p++) {
+      const long long e = perm[p];
+
+      s += e < nv ? v[e] : w[e - nv];
+    }
+  else s = k < nv ? v[k] : w[k - nv];
   a[k] = add ? a[k] + s : s;
 }
 
-extern "C" int ELLGCudaCooSum(long long nnz, const long long *jmap, const long long *perm, const double *v, int add, double *a)
+extern "C" int ELLGCudaCooSum(long long nnz, const long long *jmap, const long long *perm, long long nv, const double *v, const double *w, int add, double *a)
 {
   if (nnz <= 0) return 0;
-  if (!jmap && !add) return (int)cudaMemcpyAsync(a, v, sizeof(double) * (size_t)nnz, cudaMemcpyDeviceToDevice, 0);
-  CooSumKernel<<<(unsigned)((nnz + ELLG_COO_THREADS - 1) / ELLG_COO_THREADS), ELLG_COO_THREADS>>>(nnz, jmap, perm, v, add, a);
+  if (!jmap && !add && nv >= nnz) return (int)cudaMemcpyAsync(a, v, sizeof(double) * (size_t)nnz, cudaMemcpyDeviceToDevice, 0);
+  CooSumKernel<<<(unsigned)((nnz + ELLG_COO_THREADS - 1) / ELLG_COO_THREADS), ELLG_COO_THREADS>>>(nnz, jmap, perm, nv, v, w, add, a);
   return (int)cudaGetLastError();
 }

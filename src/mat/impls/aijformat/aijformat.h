@@ -3,6 +3,7 @@
 #include <ellgformat.h>
 #include <ellgsor.h>
 #include <ellgspgemm.h>
+#include <ellgcoo.h>
 #include <petsc/private/matimpl.h>
 
 /* MatELLGSetBoundToCPU - records whether A computes on the CPU alone: PETSc creates every matrix bound to the CPU
@@ -119,6 +120,7 @@ PETSC_INTERN PetscErrorCode MatProductSetFromOptions_SeqAIJFormat_SeqDense(Mat);
 PETSC_INTERN PetscErrorCode MatProductSetFromOptions_MPIAIJFormat_MPIDense(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatComposeCoo(Mat, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatUnpinCoo(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJFormatSetValuesCOOBackend(Mat, ELLGCoo, PetscCount, const PetscScalar[], const PetscScalar[], InsertMode);
 PETSC_INTERN PetscErrorCode MatSeqAIJFormatShareCoo(Mat, Mat);
 PETSC_INTERN PetscErrorCode MatGetFactor_SeqAIJFormat_ELLG(Mat, MatFactorType, Mat *);
 PETSC_INTERN PetscErrorCode MatELLGFactorRemoveFunctions(Mat);

@@ -7,7 +7,7 @@
 */
 #include "../aijformat.h"
 #include "halo.h"
-#include <ellgcoo.h>
+#include "mpicoo.h"
 
 typedef struct {
   const MatELLGFormatEntry *entry;
@@ -32,7 +32,8 @@ typedef struct {
   PetscErrorCode (*productsetfromoptions)(Mat); /* MPIAIJ's, for products of matrices of our type */
   PetscErrorCode (*createsubmatrix)(Mat, IS, IS, MatReuse, Mat *);
   PetscErrorCode (*duplicate)(Mat, MatDuplicateOption, Mat *);
-  PetscCount ncoo; /* the entries of the last MatSetPreallocationCOO() */
+  PetscErrorCode (*setoption)(Mat, MatOption, PetscBool);
+  PetscBool ignoreoffproc; /* MAT_IGNORE_OFF_PROC_ENTRIES, which MPIAIJ's COO preallocation follows */
 } Mat_MPIAIJFormat;
 
 /* the blocks, when they are of the format type (after the first final assembly) */
@@ -82,16 +83,26 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* COO assembly: MPIAIJ's, which sends the off-process entries and sums on the host into the blocks (whose formats take
-   the values at their next use); values in device memory are copied to the host first */
+/* COO assembly: MPIAIJ's preallocation (the blocks' patterns, with the entries of other processes sent to their owners)
+   and our map of the entries beside it (mpicoo.c), through which values in the backend's memory are summed there into
+   the blocks' formats; host values (for cuda), or a matrix bound to the CPU, take MPIAIJ's code, which sums on the
+   host into the blocks (whose formats take the values at their next use) */
 static PetscErrorCode MatSetPreallocationCOO_MPIAIJFormat(Mat A, PetscCount ncoo, PetscInt coo_i[], PetscInt coo_j[])
 {
   Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+  PetscInt         *ci, *cj;
+  PetscErrorCode    ierr;
 
   PetscFunctionBegin;
-  e->ncoo = 0;
-  PetscCall(e->preallocationcoo(A, ncoo, coo_i, coo_j));
-  e->ncoo = ncoo;
+  PetscCall(MatMPIAIJFormatCooShare(NULL, A)); /* no map until the new one is made */
+  PetscCall(PetscMalloc2(ncoo, &ci, ncoo, &cj)); /* MPIAIJ changes the arrays */
+  PetscCall(PetscArraycpy(ci, coo_i, ncoo));
+  PetscCall(PetscArraycpy(cj, coo_j, ncoo));
+  ierr = e->preallocationcoo(A, ncoo, coo_i, coo_j);
+  if (!ierr) ierr = MatMPIAIJFormatConvertBlocks(A);
+  if (!ierr) ierr = MatMPIAIJFormatCooCreate(A, e->backend, e->ignoreoffproc, ncoo, ci, cj);
+  PetscCall(PetscFree2(ci, cj));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -99,13 +110,36 @@ static PetscErrorCode MatSetValuesCOO_MPIAIJFormat(Mat A, const PetscScalar v[],
 {
   Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
   PetscScalar      *hv;
+  PetscCount        ncoo;
+  PetscBool         has, bound, inbackend = PETSC_TRUE, ours;
   PetscErrorCode    ierr;
 
   PetscFunctionBegin;
-  PetscCall(PetscELLGCooHostValues(e->backend, e->ncoo, v, &hv));
+  PetscCheck(imode == ADD_VALUES || imode == INSERT_VALUES, PETSC_COMM_SELF, PETSC_ERR_SUP, "MatSetValuesCOO() takes INSERT_VALUES or ADD_VALUES");
+  PetscCall(MatMPIAIJFormatCooGet(A, &has, &ncoo));
+  PetscCall(MatELLGBoundToCPU(A, &bound));
+  if (ncoo && v) PetscCall(PetscELLGInBackendMemory(e->backend, v, &inbackend));
+  ours = (PetscBool)(has && !bound && inbackend); /* the same on every process: a process without entries goes along */
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  if (ours) {
+    PetscCall(MatMPIAIJFormatCooSetValues(A, v, imode));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscELLGCooHostValues(e->backend, ncoo, v, &hv));
   ierr = e->setvaluescoo(A, hv ? hv : v, imode);
   PetscCall(PetscFree(hv));
   PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPIAIJ's, which keeps MAT_IGNORE_OFF_PROC_ENTRIES where we cannot read it */
+static PetscErrorCode MatSetOption_MPIAIJFormat(Mat A, MatOption op, PetscBool flg)
+{
+  Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall(e->setoption(A, op, flg));
+  if (op == MAT_IGNORE_OFF_PROC_ENTRIES) e->ignoreoffproc = flg;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -214,6 +248,8 @@ static PetscErrorCode MatDuplicate_MPIAIJFormat(Mat A, MatDuplicateOption op, Ma
   PetscFunctionBegin;
   PetscCall((*e->duplicate)(A, op, B));
   PetscCall(MatELLGInheritValuePrecision(A, *B));
+  PetscCall(MatMPIAIJFormatCooShare(A, *B)); /* as MPIAIJ's duplicate shares its COO map */
+  ((Mat_MPIAIJFormat *)(*B)->spptr)->ignoreoffproc = e->ignoreoffproc;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -515,6 +551,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   e->productsetfromoptions = A->ops->productsetfromoptions;
   e->createsubmatrix       = A->ops->createsubmatrix;
   e->duplicate             = A->ops->duplicate;
+  e->setoption             = A->ops->setoption;
   A->spptr                 = e;
   A->ops->assemblyend      = MatAssemblyEnd_MPIAIJFormat;
   A->ops->setfromoptions   = MatSetFromOptions_MPIAIJFormat;
@@ -527,6 +564,7 @@ static PetscErrorCode MatConvertInPlace_MPIAIJ_MPIAIJFormat(Mat A, MatType type)
   A->ops->productsetfromoptions = MatProductSetFromOptions_MPIAIJFormat;
   A->ops->createsubmatrix       = MatCreateSubMatrix_MPIAIJFormat;
   A->ops->duplicate             = MatDuplicate_MPIAIJFormat;
+  A->ops->setoption             = MatSetOption_MPIAIJFormat;
   MatELLGSetBoundToCPU(A, PETSC_FALSE);
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscELLGDefaultVecType(e->backend, &vtype));

@@ -112,8 +112,9 @@ static PetscErrorCode MatSetPreallocationCOO_SeqAIJFormat(Mat A, PetscCount ncoo
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the sums in the backend's memory, into the format's update buffer, copied into SeqAIJ's values */
-static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, const PetscScalar v[], InsertMode imode)
+/* the sums of the map coo in the backend's memory (entry e's value v[e] for e < nv, else w[e - nv]), into the format's
+   update buffer, copied into SeqAIJ's values; also the blocks' of the parallel types (mpicoo.c) */
+PetscErrorCode MatSeqAIJFormatSetValuesCOOBackend(Mat A, ELLGCoo coo, PetscCount nv, const PetscScalar v[], const PetscScalar w[], InsertMode imode)
 {
   Mat_SeqAIJFormat  *e   = (Mat_SeqAIJFormat *)A->spptr;
   const size_t       vb  = sizeof(PetscScalar) * (size_t)ELLGCooNonzeros(coo);
@@ -138,7 +139,7 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat_Backend(Mat A, ELLGCoo coo, c
 #if defined(ELLG_HAVE_PETSC_CUDA)
   if (!ierr && be != PETSCELLG_BACKEND_HOST) ierr = PetscELLGWaitForPetsc(); /* the program may have computed v on PETSc's stream */
 #endif
-  if (!ierr) ierr = ELLGCooSum(coo, PETSC_TRUE, v, imode, val);
+  if (!ierr) ierr = ELLGCooSum(coo, PETSC_TRUE, nv, v, w, imode, val);
   if (!ierr) ierr = MatSeqAIJGetArrayWrite(A, &aa);
   if (!ierr) ierr = MatSeqAIJFormatPinCoo(A, aa, vb);
   if (!ierr) {
@@ -175,14 +176,14 @@ static PetscErrorCode MatSetValuesCOO_SeqAIJFormat(Mat A, const PetscScalar v[],
   PetscCall(MatELLGBoundToCPU(A, &bound));
   PetscCall(PetscELLGInBackendMemory(e->fmt->backend, v, &inbackend));
   if (inbackend && !bound) {
-    PetscCall(MatSetValuesCOO_SeqAIJFormat_Backend(A, coo, v, imode));
+    PetscCall(MatSeqAIJFormatSetValuesCOOBackend(A, coo, ELLGCooEntries(coo), v, NULL, imode));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscELLGCooHostValues(e->fmt->backend, ELLGCooEntries(coo), v, &hv)); /* device values of a matrix bound to the CPU */
   if (hv) v = hv;
   if (imode == INSERT_VALUES) PetscCall(MatSeqAIJGetArrayWrite(A, &aa));
   else PetscCall(MatSeqAIJGetArray(A, &aa));
-  ierr = ELLGCooSum(coo, PETSC_FALSE, v, imode, aa);
+  ierr = ELLGCooSum(coo, PETSC_FALSE, ELLGCooEntries(coo), v, NULL, imode, aa);
   if (imode == INSERT_VALUES) PetscCall(MatSeqAIJRestoreArrayWrite(A, &aa));
   else PetscCall(MatSeqAIJRestoreArray(A, &aa));
   PetscCall(PetscFree(hv));
