@@ -2,10 +2,10 @@ static char help[] = "COO assembly (MatSetPreallocationCOO(), MatSetValuesCOO())
 MatSetValues(): random entries in random order with repeats and negative indices (ignored), on several processes\n\
 rows of other processes too; values on the host and in the backend's memory (a seqgpu vector's array: device memory\n\
 with the cuda backend); ADD_VALUES, then new values with INSERT_VALUES, then ADD_VALUES on them, then the\n\
-preallocation again and INSERT_VALUES, and on several processes with MAT_IGNORE_OFF_PROC_ENTRIES; each matrix's\n\
-values and product (through its format) against AIJ's. Also entries given once in the order of CSR, the pattern\n\
-fixed after preallocation (a new nonzero is an error), and PETSc's errors for indices out of range (one process). Prints pass/fail\n\
-lines only, the same for every type.\n\
+preallocation again and INSERT_VALUES, then INSERT_VALUES into a duplicate, and on several processes with\n\
+MAT_IGNORE_OFF_PROC_ENTRIES; each matrix's values and product (through its format) against AIJ's. Also entries given\n\
+once in the order of CSR, the pattern fixed after preallocation (a new nonzero is an error), and PETSc's errors for\n\
+indices out of range (one process). Prints pass/fail lines only, the same for every type.\n\
   -type <ellg,pjds,slicedell,csrg,aijgpu>: the type (root name); its options apply (MatSetFromOptions)\n\n";
 
 #include <petscmat.h>
@@ -142,10 +142,10 @@ static PetscErrorCode PreallocateCOO(Mat A, const Entries *e)
 }
 
 /* preallocation, then ADD, INSERT of new values, ADD again, then the preallocation again (AIJ's arrays made anew)
-   and INSERT, each against AIJ */
+   and INSERT, then INSERT into a duplicate, each against AIJ */
 static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, PetscBool backend, PetscRandom rnd, PetscInt *nfail)
 {
-  Mat       A, R, R1;
+  Mat       A, R, R1, D;
   Entries   e;
   PetscBool ok = PETSC_TRUE;
   char      what[128];
@@ -168,6 +168,11 @@ static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, 
   PetscCall(SetValuesCOO(A, &e, 1, backend, INSERT_VALUES));
   PetscCall(Reference(&e, 1, PETSC_TRUE, PETSC_FALSE, R));
   PetscCall(CheckMat(A, R, rnd, "INSERT_VALUES after the preallocation again", &ok));
+  PetscCall(MatDuplicate(A, MAT_DO_NOT_COPY_VALUES, &D)); /* which shares the map */
+  PetscCall(SetValuesCOO(D, &e, 0, backend, INSERT_VALUES));
+  PetscCall(Reference(&e, 0, PETSC_TRUE, PETSC_FALSE, R));
+  PetscCall(CheckMat(D, R, rnd, "INSERT_VALUES into a duplicate", &ok));
+  PetscCall(MatDestroy(&D));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s, values %s", shuffled ? "random entries" : "CSR order", backend ? "in the backend's memory" : "on the host"));
   PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
   PetscCall(EntriesDestroy(&e));
