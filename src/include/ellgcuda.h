@@ -70,12 +70,14 @@ int ELLGCudaStreamWaitDefault(void *stream);
    (add: +=) for distinct idx[i]; the Columns versions column by column (j < ncols: x + j ldx into
    buf + j ldb, buf + j ldb into y + j ldy) */
 int ELLGCudaGather(void *stream, int n, const int *idx, const double *x, double *buf);
-/* values.cu: *first the least k < n of a finite v[k] beyond single precision's range (-1: none); s = v rounded */
-int ELLGCudaValuesBeyondSingle(long n, const double *v, long long *first);
-int ELLGCudaToSingle(long n, const double *v, float *s);
 int ELLGCudaGatherColumns(void *stream, int n, int ncols, const int *idx, const double *x, int ldx, double *buf, int ldb);
 int ELLGCudaScatter(void *stream, int n, const int *idx, const double *buf, double *y, int add);
 int ELLGCudaScatterColumns(void *stream, int n, int ncols, const int *idx, const double *buf, int ldb, double *y, int ldy, int add);
+/* values.cu: *first the least k < n of a finite v[k] beyond single precision's range (-1: none); s = v rounded; and
+   back, v = s (the legacy default stream) */
+int ELLGCudaValuesBeyondSingle(long n, const double *v, long long *first);
+int ELLGCudaToSingle(long n, const double *v, float *s);
+int ELLGCudaToDouble(long n, const float *s, double *v);
 
 /* the library's cuBLAS handle, created on first use */
 int ELLGCublasGetHandle(void **handle);

@@ -47,15 +47,18 @@ void ELLGHostPermute(void *stream, int n, const int *idx, const double *x, doubl
 
 /* cusparse: a triangular factor of order n (upper or lower) in CSR on the host, columns sorted in each
    row, with its diagonal entries (the diagonal itself, not its inverse) unless unit; uploaded, with the
-   SpSV analysis of the solves with T (the analysis of the solves with T^T comes with the first of them) */
-int ELLGCusparseTriCreate(int n, const int *rowptr, const int *colidx, const double *val, int upper, int unit, void **tri);
+   SpSV analysis of the solves with T (the analysis of the solves with T^T comes with the first of them).
+   The values are double, or float when single: then each solve runs in single precision on copies of b
+   and x rounded to it */
+int ELLGCusparseTriCreate(int n, const int *rowptr, const int *colidx, const void *val, int single, int upper, int unit, void **tri);
 /* the same on a CSR already on the device (columns sorted, the diagonal stored unless unit), whose arrays stay
    the caller's: a CSR holding both triangles of a factor serves both solves, each reading its own triangle */
-int ELLGCusparseTriCreateOnDevice(int n, int nnz, int *rowptr, int *colidx, double *val, int upper, int unit, void **tri);
-/* new values in the same pattern (host array, as given to Create); NULL for a triangle made on the device,
-   whose values the caller changed in place */
-int ELLGCusparseTriSetValues(void *tri, const double *val);
-/* x = T^{-1} b (transpose: T^{-T} b), device arrays on the legacy default stream; b and x may not be the same */
+int ELLGCusparseTriCreateOnDevice(int n, int nnz, int *rowptr, int *colidx, void *val, int single, int upper, int unit, void **tri);
+/* new values in the same pattern (host array of the precision given to Create); NULL for a triangle made on
+   the device, whose values the caller changed in place */
+int ELLGCusparseTriSetValues(void *tri, const void *val);
+/* x = T^{-1} b (transpose: T^{-T} b), double device arrays on the legacy default stream; b and x may not be the
+   same */
 int ELLGCusparseTriSolve(void *tri, int transpose, const double *b, double *x);
 int ELLGCusparseTriDestroy(void *tri);
 size_t ELLGCusparseTriBytes(void *tri); /* device memory it holds */

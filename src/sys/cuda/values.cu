@@ -35,6 +35,19 @@ __global__ void ToSingleKernel(long n, const double *__restrict__ v, float *__re
   for (long k = blockIdx.x * (long)blockDim.x + threadIdx.x; k < n; k += (long)gridDim.x * blockDim.x) s[k] = (float)v[k];
 }
 
+__global__ void ToDoubleKernel(long n, const float *__restrict__ s, double *__restrict__ v)
+{
+  for (long k = blockIdx.x * (long)blockDim.x + threadIdx.x; k < n; k += (long)gridDim.x * blockDim.x) v[k] = (double)s[k];
+}
+
+/* v[k] = s[k], k < n, in device memory */
+extern "C" int ELLGCudaToDouble(long n, const float *s, double *v)
+{
+  if (n <= 0) return 0;
+  ToDoubleKernel<<<(int)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), 256>>>(n, s, v);
+  return (int)cudaGetLastError();
+}
+
 /* s[k] = v[k] rounded to single precision, k < n, in device memory */
 extern "C" int ELLGCudaToSingle(long n, const double *v, float *s)
 {

@@ -14,6 +14,7 @@ struct _n_ELLGILU {
   int             *browptr, *bcolidx, *bdiag;   /* the pattern in the backend's memory */
   int             *brows;                       /* cuda: the rows in level order */
   PetscScalar     *bval;                        /* the factor's values, then the inverse diagonal (nnz + n) */
+  float           *bsval;                       /* cusparse with single values: the factor's values rounded (nnz) */
   PetscInt         na;                          /* entries of the matrix factored */
   int             *bmap, *bmapt;                /* their places in the pattern (NULL: the pattern is the matrix's) */
   PetscScalar     *ba;                          /* their values, uploaded (with a map) */
@@ -113,8 +114,8 @@ static PetscErrorCode ELLGILUTriangles(ELLGILU f, const PetscInt diag[])
   ELLGILUCreate - the factorization of a pattern (ellgilu.h) in the backend's memory
 
   Input Parameters:
-+ be, method - where, and how the triangles are solved (cusparse: cuSPARSE's SpSV on the factor's own arrays; the
-               host backend and single values take levels for it)
++ be, method - where, and how the triangles are solved (cusparse: cuSPARSE's SpSV on the factor's own arrays, or on
+               their values rounded to single precision; the host backend takes levels for it)
 . single - the triangles' values in single precision (the factorization itself in double)
 . g, sweeps - rows per group of the levels method, Jacobi sweeps of the jacobi method (ELLGTriCreate())
 . n - order
@@ -129,7 +130,7 @@ PetscErrorCode ELLGILUCreate(PetscELLGBackend be, ELLGTriMethod method, PetscBoo
   PetscFunctionBegin;
   PetscCall(PetscNew(&f));
   f->be     = be;
-  f->method = (be == PETSCELLG_BACKEND_HOST || single) && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
+  f->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
   f->single = single;
   f->g      = g;
   f->sweeps = sweeps;
@@ -260,12 +261,18 @@ PetscErrorCode ELLGILUFactor(ELLGILU f, const PetscScalar a[], PetscBool pd, Pet
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(ELLG_HAVE_CUDA)
+  if (f->single) { /* SpSV solves a single-precision factor on single-precision vectors */
+    if (!f->bsval) PetscCall(PetscELLGMalloc(f->be, (size_t)f->nnz * sizeof(float), (void **)&f->bsval));
+    PetscCall(PetscELLGToSingle(f->be, f->nnz, f->bval, f->bsval));
+  }
   if (f->cuspL) {
     PetscCallELLGCuda(ELLGCusparseTriSetValues(f->cuspL, NULL));
     PetscCallELLGCuda(ELLGCusparseTriSetValues(f->cuspU, NULL));
   } else if (f->n) { /* the analyses need the values: at the first factorization */
-    PetscCallELLGCuda(ELLGCusparseTriCreateOnDevice((int)f->n, (int)f->nnz, f->browptr, f->bcolidx, f->bval, 0, 1, &f->cuspL));
-    PetscCallELLGCuda(ELLGCusparseTriCreateOnDevice((int)f->n, (int)f->nnz, f->browptr, f->bcolidx, f->bval, 1, 0, &f->cuspU));
+    void *val = f->single ? (void *)f->bsval : (void *)f->bval;
+
+    PetscCallELLGCuda(ELLGCusparseTriCreateOnDevice((int)f->n, (int)f->nnz, f->browptr, f->bcolidx, val, f->single, 0, 1, &f->cuspL));
+    PetscCallELLGCuda(ELLGCusparseTriCreateOnDevice((int)f->n, (int)f->nnz, f->browptr, f->bcolidx, val, f->single, 1, 0, &f->cuspU));
   }
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -319,6 +326,7 @@ PetscErrorCode ELLGILUGetInfo(ELLGILU f, ELLGTriMethod *method, PetscInt *nnz, P
   *bytes   = (2 * n + 1 + nz + (f->brows ? n : 0) + (f->bmap ? na : 0) + (f->bmapt ? na : 0)) * sizeof(int) + (nz + n + (f->ba ? na : 0)) * sizeof(PetscScalar);
 #if defined(ELLG_HAVE_CUDA)
   if (f->cuspL) *bytes += ELLGCusparseTriBytes(f->cuspL) + ELLGCusparseTriBytes(f->cuspU);
+  if (f->bsval) *bytes += (size_t)nz * sizeof(float);
 #endif
   {
     ELLGTri tris[4] = {f->L, f->U, f->Lt, f->Ut};
@@ -351,6 +359,7 @@ PetscErrorCode ELLGILUDestroy(ELLGILU *ilu)
   PetscCall(PetscELLGFree(f->be, f->bdiag));
   PetscCall(PetscELLGFree(f->be, f->brows));
   PetscCall(PetscELLGFree(f->be, f->bval));
+  PetscCall(PetscELLGFree(f->be, f->bsval));
   PetscCall(PetscELLGFree(f->be, f->bmap));
   PetscCall(PetscELLGFree(f->be, f->bmapt));
   PetscCall(PetscELLGFree(f->be, f->ba));

@@ -160,8 +160,8 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t, const PetscInt rowptr[], const Pe
   triangle keeps its level order)
 
   Input Parameters:
-+ be, method - where and how it is solved (cusparse needs the cuda backend and double values: the host backend and
-                single values take levels for it)
++ be, method - where and how it is solved (cusparse needs the cuda backend: the host backend takes levels for it;
+                cuSPARSE solves single values on single-precision copies of the vectors)
 . n - order
 . g - rows per group for the levels method on the device (rows g k .. g k + g - 1, a block of the matrix, are solved
       one after the other by one thread, which waits for the other groups they read): 1 to ELLG_TRI_GROUP_MAX
@@ -169,8 +169,8 @@ static PetscErrorCode ELLGTriUpload(ELLGTri t, const PetscInt rowptr[], const Pe
 . rowptr, colidx, src - CSR of the entries off the diagonal, src the index of each value in the factor's array
 . dsrc - the index of each row's inverse diagonal in the factor's array, or NULL for a unit diagonal
 . sign, divide - the values are sign a[src], divided by a[dsrc] of the row when divide
-- single - the values in single precision (read in double, the inverse diagonals double), refusing those beyond its
-           range
+- single - the values in single precision, refusing those beyond its range (levels and jacobi read them in double, the
+           inverse diagonals double; cusparse stores the diagonal in single precision too)
 */
 PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt n, PetscInt g, PetscBool lower, const PetscInt rowptr[], const PetscInt colidx[], const PetscInt src[], const PetscInt dsrc[], PetscScalar sign, PetscBool divide, PetscBool single, ELLGTri *tri)
 {
@@ -182,7 +182,7 @@ PetscErrorCode ELLGTriCreate(PetscELLGBackend be, ELLGTriMethod method, PetscInt
   PetscCheck(g >= 1 && g <= ELLG_TRI_GROUP_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Rows per group %" PetscInt_FMT " must be 1 to %d", g, ELLG_TRI_GROUP_MAX);
   PetscCall(PetscNew(&t));
   t->be     = be;
-  t->method = (be == PETSCELLG_BACKEND_HOST || single) && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method; /* SpSV: double vectors need double values */
+  t->method = be == PETSCELLG_BACKEND_HOST && method == ELLG_TRI_CUSPARSE ? ELLG_TRI_LEVELS : method;
   t->single = single;
   t->sweeps = 2;
   t->n      = n;
@@ -255,12 +255,28 @@ PetscErrorCode ELLGTriSetValues(ELLGTri t, const PetscScalar a[])
       for (; k < end; k++) t->cval[c++] = scale * a[t->csrc[k]];
       if (t->lower) t->cval[c++] = d;
     }
-    if (t->cusp) PetscCallELLGCuda(ELLGCusparseTriSetValues(t->cusp, t->cval));
-    else {
-      PetscCallELLGCuda(ELLGCusparseTriCreate((int)t->n, t->crowptr, t->ccolidx, t->cval, t->lower ? 0 : 1, 0, &t->cusp));
-      PetscCall(PetscELLGLogCopy(t->be, sizeof(int) * (size_t)(t->n + 1 + t->crowptr[t->n]), ELLG_MEMCPY_HTOD));
+    {
+      const PetscInt nc  = t->crowptr[t->n];
+      float         *s   = NULL;
+      const void    *val = t->cval;
+
+      if (t->single) { /* rounded on the host, where the values are */
+        PetscErrorCode ierr;
+
+        PetscCall(PetscMalloc1(nc, &s));
+        ierr = PetscELLGToSingle(PETSCELLG_BACKEND_HOST, nc, t->cval, s);
+        if (ierr) PetscCall(PetscFree(s));
+        PetscCall(ierr);
+        val = s;
+      }
+      if (t->cusp) PetscCallELLGCuda(ELLGCusparseTriSetValues(t->cusp, val));
+      else {
+        PetscCallELLGCuda(ELLGCusparseTriCreate((int)t->n, t->crowptr, t->ccolidx, val, t->single, t->lower ? 0 : 1, 0, &t->cusp));
+        PetscCall(PetscELLGLogCopy(t->be, sizeof(int) * (size_t)(t->n + 1 + nc), ELLG_MEMCPY_HTOD));
+      }
+      PetscCall(PetscFree(s));
+      PetscCall(PetscELLGLogCopy(t->be, (t->single ? sizeof(float) : sizeof(PetscScalar)) * (size_t)nc, ELLG_MEMCPY_HTOD));
     }
-    PetscCall(PetscELLGLogCopy(t->be, sizeof(PetscScalar) * (size_t)t->crowptr[t->n], ELLG_MEMCPY_HTOD));
 #endif
     PetscFunctionReturn(PETSC_SUCCESS);
   }

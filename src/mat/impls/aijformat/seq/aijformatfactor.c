@@ -190,10 +190,6 @@ static PetscErrorCode MatFactorELLGSetUpCommon(Mat F)
   /* the faster by default (docs/preconditioners.md): our levels when a group holds a block's rows, which cuts the
      levels by the block size, cuSPARSE's SpSV otherwise */
   if (!f->methodset) f->method = MatFactorELLGGroup(f) > 1 ? ELLG_TRI_LEVELS : ELLG_TRI_CUSPARSE;
-  if (f->single && f->method == ELLG_TRI_CUSPARSE) { /* cuSPARSE's SpSV takes no single-precision triangles with double vectors */
-    PetscCall(PetscInfo(F, "Single-precision triangles: our levels solve in place of cuSPARSE's SpSV\n"));
-    f->method = ELLG_TRI_LEVELS;
-  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
