@@ -40,6 +40,19 @@ PETSC_INTERN PetscErrorCode PetscELLGPetscWaitForUs(void);
   #define PetscELLGBackendCall(be, host, cuda, args) host args
 #endif
 
+/* *ptr: the pointer held by the PetscContainer composed on obj as name, NULL when there is none */
+static inline PetscErrorCode PetscELLGQueryContainer(PetscObject obj, const char name[], void **ptr)
+{
+  PetscObject c = NULL;
+  void       *p = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQuery(obj, name, &c));
+  if (c) PetscCall(PetscContainerGetPointer((PetscContainer)c, &p));
+  *ptr = p;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* whether MatBindToCPU() bound A to the CPU (a PETSc without device support, whose MatBoundToCPU() says
    so of every matrix, binds none) */
 static inline PetscErrorCode MatELLGBoundToCPU(Mat A, PetscBool *bound)

@@ -47,13 +47,10 @@ ELLG_CONTAINER_DESTROY(MatMPIAIJFormatCooDestroy_Ctx, struct _n_MatMPIAIJFormatC
 
 static PetscErrorCode MatMPIAIJFormatCooFind(Mat A, MatMPIAIJFormatCoo *coo)
 {
-  PetscObject c = NULL;
-  void       *p = NULL;
+  void *p = NULL;
 
   PetscFunctionBegin;
-  *coo = NULL;
-  PetscCall(PetscObjectQuery((PetscObject)A, MAT_MPIAIJFORMAT_COO, &c));
-  if (c) PetscCall(PetscContainerGetPointer((PetscContainer)c, &p));
+  PetscCall(PetscELLGQueryContainer((PetscObject)A, MAT_MPIAIJFORMAT_COO, &p));
   *coo = (MatMPIAIJFormatCoo)p;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

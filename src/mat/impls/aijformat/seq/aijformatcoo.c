@@ -20,13 +20,11 @@ ELLG_CONTAINER_DESTROY(ELLGCooDestroy_Ctx, struct _n_ELLGCoo, ELLGCooDestroy)
 
 static PetscErrorCode MatSeqAIJFormatGetCoo(Mat A, ELLGCoo *coo)
 {
-  PetscObject c = NULL;
-  void       *p = NULL;
+  void *p = NULL;
 
   PetscFunctionBegin;
-  PetscCall(PetscObjectQuery((PetscObject)A, MAT_SEQAIJFORMAT_COO, &c));
-  PetscCheck(c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "MatSetValuesCOO() needs MatSetPreallocationCOO() first");
-  PetscCall(PetscContainerGetPointer((PetscContainer)c, &p));
+  PetscCall(PetscELLGQueryContainer((PetscObject)A, MAT_SEQAIJFORMAT_COO, &p));
+  PetscCheck(p, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "MatSetValuesCOO() needs MatSetPreallocationCOO() first");
   *coo = (ELLGCoo)p;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
