@@ -120,7 +120,7 @@ static PetscErrorCode MatSetValuesCOO_MPIAIJFormat(Mat A, const PetscScalar v[],
   PetscCall(MatELLGBoundToCPU(A, &bound));
   if (ncoo && v) PetscCall(PetscELLGInBackendMemory(e->backend, v, &inbackend));
   ours = (PetscBool)(has && !bound && inbackend); /* the same on every process: a process without entries goes along */
-  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, ELLG_MPI_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
   if (ours) {
     PetscCall(MatMPIAIJFormatCooSetValues(A, v, imode));
     PetscFunctionReturn(PETSC_SUCCESS);
