@@ -13,6 +13,10 @@
 #                         with "N passed, M failed" as check does, and fails when M > 0
 #   make check-petsc ...  PETSc's tests with our types: see tests/petsc/petsc.mk
 #   make check-pkgconfig  a program built by a plain cc with the installed petscellg.pc's flags runs
+#   make memcheck         on a GPU node: the core tests (MEMCHECK_TESTS) under compute-sanitizer's
+#                         memcheck, through the harness's CUDAMEMCHECK=1 with the tool's folder on the PATH
+#                         (COMPUTE_SANITIZER: its path, found on the PATH or in the CUDA toolkit); a test
+#                         fails on any error the tool reports
 #   make cleantest        removes the test results
 #
 # A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
@@ -56,6 +60,20 @@ test: all
 	@rm -f $(CHECK_TESTDIR)/$(ELLG_TAPLOG)
 	-@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -f gmakefile.test test TESTDIR=$(CHECK_TESTDIR)
 	@$(call check_count,harness tests,$(CHECK_TESTDIR),) | $(check_total)
+
+# the tests whose code paths every change to device code must keep clean under compute-sanitizer: products, value
+# and structure changes, factors, SOR and transposes, aijgpu's choice, the graph, COO assembly, the log counts and
+# single-precision values
+MEMCHECK_TESTS    ?= tests-ex1_1 tests-ex2_1 tests-ex10_1 tests-ex12_1 tests-ex15_1 tests-ex17_1 tests-ex19_1 tests-ex20_1 tests-ex21_1
+MEMCHECK_JOBS     ?= 8
+MEMCHECK_TIMEOUT  ?= 600
+COMPUTE_SANITIZER ?= $(firstword $(shell command -v compute-sanitizer 2>/dev/null) $(wildcard $(CUDA_DIR)/bin/compute-sanitizer $(CUDA_DIR)/compute-sanitizer/compute-sanitizer /usr/local/cuda*/bin/compute-sanitizer /usr/local/cuda*/compute-sanitizer/compute-sanitizer /opt/nvidia/compute-sanitizer*/compute-sanitizer /opt/nvidia/*/compute-sanitizer/compute-sanitizer))
+
+memcheck: all
+	@test -n "$(COMPUTE_SANITIZER)" || { echo "make memcheck: compute-sanitizer is not on the PATH nor in $(CUDA_DIR): give its path as COMPUTE_SANITIZER=<path>"; exit 1; }
+	@echo "compute-sanitizer: $(COMPUTE_SANITIZER)"
+	@PATH="$(dir $(COMPUTE_SANITIZER)):$$PATH" PETSC_CUDAMEMCHECK_COMMAND="$(COMPUTE_SANITIZER)" $(MAKE) --no-print-directory test search='$(MEMCHECK_TESTS)' CUDAMEMCHECK=1 \
+	  CHECK_JOBS=$(MEMCHECK_JOBS) TIMEOUT=$(MEMCHECK_TIMEOUT)
 
 cleantest:
 	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR) $(CHECK_PCPREFIX)
@@ -128,4 +146,4 @@ check_count = cat $(2)/$(ELLG_TAPLOG) 2>/dev/null | awk -v suite='$(1)' -v expec
 check_total = awk '/^counts / { p += $$2; f += $$3; s += $$4; next } { print } \
   END { printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""; exit (f > 0 || p == 0) }'
 
-.PHONY: check test cleantest check-pkgconfig check-petsc4py check-scripts reference
+.PHONY: check test memcheck cleantest check-pkgconfig check-petsc4py check-scripts reference
