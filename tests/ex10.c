@@ -9,8 +9,9 @@ factorization again with new values in the same pattern (no new solve structure:
 MatGPUFactorNum for ILU and ICC, MatGPUTriValues for LU and Cholesky, MatGPUTriSolve); pivots that PETSc's shifts act\n\
 on, and -pc_factor_mat_factor_on_host (SeqAIJ's numeric factorization); KSP solves with ICC, ILU(k) and LU\n\
 preconditioners (iterations and solutions); a zero pivot (the factor's error) and a non-square matrix (the\n\
-error). On several processes: GMRES with block Jacobi and ASM (ILU on the blocks) with our mpi type: AIJ's\n\
-iterations and solution, and the solver type of the factors of the blocks. Prints pass/fail lines only.\n\
+error); in-place ILU(0) and LU (MatILUFactor(), MatLUFactor(): the matrix becomes SeqAIJ). On several processes:\n\
+GMRES with block Jacobi and ASM (ILU on the blocks) with our mpi type: AIJ's iterations and solution, and the solver\n\
+type of the factors of the blocks. Prints pass/fail lines only.\n\
   -type <ellg,pjds,slicedell>: the type (root name); its options apply (MatSetFromOptions)\n\n";
 
 #include <petscksp.h>
@@ -425,6 +426,27 @@ static PetscErrorCode CheckILU0(const CSR *c, MatType type, PetscRandom rnd, Pet
   same = (PetscBool)(fi.nz_used == ri.nz_used && fi.nz_allocated == ri.nz_allocated && fi.fill_ratio_needed == ri.fill_ratio_needed);
   PetscCall(PetscSNPrintf(line, sizeof(line), "%s ILU(0), viewed: MatGetInfo() SeqAIJ's", c->name));
   PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, same, nfail));
+  /* in place (MatILUFactor(), MatLUFactor()): the matrix becomes SeqAIJ and is factored as PETSc's */
+  for (PetscInt lu = 0; lu < 2; lu++) {
+    Mat           D, Fref = Fr;
+    MatFactorInfo dinfo = info;
+    PetscBool     isaij;
+
+    if (lu) {
+      PetscCall(InitInfo(MAT_FACTOR_LU, 0, &dinfo));
+      PetscCall(ReferenceFactor(R, MAT_FACTOR_LU, row, col, &dinfo, &Fref));
+    }
+    PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &D));
+    if (lu) PetscCall(MatLUFactor(D, row, col, &dinfo));
+    else PetscCall(MatILUFactor(D, row, col, &dinfo));
+    ok = PETSC_TRUE;
+    PetscCall(CompareSolves(A, D, Fref, NULL, PETSC_FALSE, rnd, &ok));
+    PetscCall(PetscObjectTypeCompare((PetscObject)D, MATSEQAIJ, &isaij));
+    PetscCall(PetscSNPrintf(line, sizeof(line), "%s in-place %s: SeqAIJ, solves match AIJ's", c->name, lu ? "LU" : "ILU(0)"));
+    PetscCall(PrintResult(PETSC_COMM_SELF, WIDTH, line, (PetscBool)(ok && isaij), nfail));
+    PetscCall(MatDestroy(&D));
+    if (lu) PetscCall(MatDestroy(&Fref));
+  }
   PetscCall(ISDestroy(&row));
   PetscCall(ISDestroy(&col));
   PetscCall(MatDestroy(&F));

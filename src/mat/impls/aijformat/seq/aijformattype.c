@@ -172,7 +172,7 @@ static PetscErrorCode MatSeqAIJFormatComposeConverts(Mat A, const MatELLGFormatE
 }
 
 /* the operations our types replace (in MatConvertInPlace_SeqAIJ_SeqAIJFormat()) */
-#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose) OP(creategraph) OP(createsubmatrices)
+#define MAT_SEQAIJFORMAT_OPS(OP) OP(assemblyend) OP(mult) OP(multadd) OP(multtranspose) OP(multtransposeadd) OP(getdiagonal) OP(setfromoptions) OP(view) OP(duplicate) OP(destroy) OP(lufactor) OP(ilufactor) OP(productsetfromoptions) OP(sor) OP(axpy) OP(setoption) OP(transpose) OP(creategraph) OP(createsubmatrices)
 
 static PetscErrorCode MatDestroy_SeqAIJFormat(Mat);
 
@@ -239,8 +239,8 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
 }
 
 /*
-   in-place LU: SeqAIJ's merges the factor's header into A keeping A's operations, which would leave
-   ours on a SeqAIJ factor; a factor is not stored in the format, so A becomes SeqAIJ first
+   in-place LU and ILU(0): SeqAIJ's factor A in its own arrays and keep A's operations (LU merges the factor's header
+   into A), which would leave ours on a SeqAIJ factor; a factor is not stored in the format, so A becomes SeqAIJ first
 */
 static PetscErrorCode MatLUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatFactorInfo *info)
 {
@@ -248,6 +248,15 @@ static PetscErrorCode MatLUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatF
   PetscCall(PetscInfo(A, "In-place LU factorization: the matrix becomes %s\n", MATSEQAIJ));
   PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
   PetscUseTypeMethod(A, lufactor, row, col, info);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatILUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscInfo(A, "In-place ILU factorization: the matrix becomes %s\n", MATSEQAIJ));
+  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
+  PetscUseTypeMethod(A, ilufactor, row, col, info);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -279,6 +288,7 @@ PetscErrorCode MatConvertInPlace_SeqAIJ_SeqAIJFormat(Mat A, MatType type, ELLGFo
   A->ops->duplicate        = MatDuplicate_SeqAIJFormat;
   A->ops->destroy          = MatDestroy_SeqAIJFormat;
   A->ops->lufactor         = MatLUFactor_SeqAIJFormat;
+  A->ops->ilufactor        = MatILUFactor_SeqAIJFormat;
   A->ops->productsetfromoptions = MatProductSetFromOptions_SeqAIJFormat;
   A->ops->sor                   = MatSOR_SeqAIJFormat;
   A->ops->axpy                  = MatAXPY_SeqAIJFormat;
