@@ -242,21 +242,27 @@ static PetscErrorCode MatConvert_SeqAIJFormat_SeqAIJ(Mat A, MatType type, MatReu
    in-place LU and ILU(0): SeqAIJ's factor A in its own arrays and keep A's operations (LU merges the factor's header
    into A), which would leave ours on a SeqAIJ factor; a factor is not stored in the format, so A becomes SeqAIJ first
 */
+static PetscErrorCode MatSeqAIJFormatFactorInPlace(Mat A, PetscBool ilu, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscInfo(A, "In-place %s factorization: the matrix becomes %s\n", ilu ? "ILU" : "LU", MATSEQAIJ));
+  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
+  if (ilu) PetscUseTypeMethod(A, ilufactor, row, col, info);
+  else PetscUseTypeMethod(A, lufactor, row, col, info);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MatLUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatFactorInfo *info)
 {
   PetscFunctionBegin;
-  PetscCall(PetscInfo(A, "In-place LU factorization: the matrix becomes %s\n", MATSEQAIJ));
-  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
-  PetscUseTypeMethod(A, lufactor, row, col, info);
+  PetscCall(MatSeqAIJFormatFactorInPlace(A, PETSC_FALSE, row, col, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatILUFactor_SeqAIJFormat(Mat A, IS row, IS col, const MatFactorInfo *info)
 {
   PetscFunctionBegin;
-  PetscCall(PetscInfo(A, "In-place ILU factorization: the matrix becomes %s\n", MATSEQAIJ));
-  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
-  PetscUseTypeMethod(A, ilufactor, row, col, info);
+  PetscCall(MatSeqAIJFormatFactorInPlace(A, PETSC_TRUE, row, col, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
