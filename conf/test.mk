@@ -13,10 +13,10 @@
 #                         with "N passed, M failed" as check does, and fails when M > 0
 #   make check-petsc ...  PETSc's tests with our types: see tests/petsc/petsc.mk
 #   make check-pkgconfig  a program built by a plain cc with the installed petscellg.pc's flags runs
-#   make memcheck         on a GPU node: the core tests (MEMCHECK_TESTS) under compute-sanitizer's
-#                         memcheck, through the harness's CUDAMEMCHECK=1 with the tool's folder on the PATH
-#                         (COMPUTE_SANITIZER: its path, found on the PATH or in the CUDA toolkit); a test
-#                         fails on any error the tool reports
+#   make memcheck         on a GPU node: the core tests (MEMCHECK_TESTS) with each process under
+#                         compute-sanitizer's memcheck (conf/memcheck-mpiexec as the harness's mpiexec;
+#                         COMPUTE_SANITIZER: its path, found on the PATH or in the CUDA toolkit); a test
+#                         fails on any error the tool reports, and a last line counts the processes checked
 #   make cleantest        removes the test results
 #
 # A test is one harness test case (each value of a {{...}} loop is one); it passes when it ran
@@ -67,13 +67,18 @@ test: all
 MEMCHECK_TESTS    ?= tests-ex1_1 tests-ex2_1 tests-ex10_1 tests-ex12_1 tests-ex15_1 tests-ex17_1 tests-ex19_1 tests-ex20_1 tests-ex21_1
 MEMCHECK_JOBS     ?= 8
 MEMCHECK_TIMEOUT  ?= 600
+MEMCHECK_LOGDIR   := $(CHECK_TESTDIR)/memcheck
 COMPUTE_SANITIZER ?= $(firstword $(shell command -v compute-sanitizer 2>/dev/null) $(wildcard $(CUDA_DIR)/bin/compute-sanitizer $(CUDA_DIR)/compute-sanitizer/compute-sanitizer /usr/local/cuda*/bin/compute-sanitizer /usr/local/cuda*/compute-sanitizer/compute-sanitizer /opt/nvidia/compute-sanitizer*/compute-sanitizer /opt/nvidia/*/compute-sanitizer/compute-sanitizer))
 
 memcheck: all
 	@test -n "$(COMPUTE_SANITIZER)" || { echo "make memcheck: compute-sanitizer is not on the PATH nor in $(CUDA_DIR): give its path as COMPUTE_SANITIZER=<path>"; exit 1; }
 	@echo "compute-sanitizer: $(COMPUTE_SANITIZER)"
-	@PATH="$(dir $(COMPUTE_SANITIZER)):$$PATH" PETSC_CUDAMEMCHECK_COMMAND="$(COMPUTE_SANITIZER)" $(MAKE) --no-print-directory test search='$(MEMCHECK_TESTS)' CUDAMEMCHECK=1 \
-	  CHECK_JOBS=$(MEMCHECK_JOBS) TIMEOUT=$(MEMCHECK_TIMEOUT)
+	@rm -rf $(MEMCHECK_LOGDIR) && mkdir -p $(MEMCHECK_LOGDIR)
+	@rc=0; COMPUTE_SANITIZER="$(COMPUTE_SANITIZER)" MEMCHECK_LOGDIR=$(MEMCHECK_LOGDIR) PETSCMPIEXEC="$(CURDIR)/conf/memcheck-mpiexec $(MPIEXEC)" \
+	  $(MAKE) --no-print-directory test search='$(MEMCHECK_TESTS)' CHECK_JOBS=$(MEMCHECK_JOBS) TIMEOUT=$(MEMCHECK_TIMEOUT) || rc=1; \
+	n=$$(ls $(MEMCHECK_LOGDIR) | wc -l); bad=$$(grep -L 'ERROR SUMMARY: 0 errors' $(MEMCHECK_LOGDIR)/* 2>/dev/null); \
+	echo "compute-sanitizer memcheck: $$n processes, $$(echo $$bad | wc -w) with errors (reports: $(MEMCHECK_LOGDIR))"; \
+	for f in $$bad; do echo "--- $$f"; head -n 40 $$f; done; test $$rc = 0 -a $$n -gt 0 -a -z "$$bad"
 
 cleantest:
 	rm -rf $(CHECK_TESTDIR) $(CHECK_PETSCDIR) $(CHECK_PCPREFIX)
