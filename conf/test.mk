@@ -62,9 +62,9 @@ test: all
 	@$(call check_count,harness tests,$(CHECK_TESTDIR),) | $(check_total)
 
 # the tests whose code paths every change to device code must keep clean under compute-sanitizer: products, value
-# and structure changes, factors, SOR and transposes, aijgpu's choice, the graph, COO assembly, the log counts and
-# single-precision values
-MEMCHECK_TESTS    ?= tests-ex1_1 tests-ex2_1 tests-ex10_1 tests-ex12_1 tests-ex15_1 tests-ex17_1 tests-ex19_1 tests-ex20_1 tests-ex21_1
+# and structure changes, factors, SOR and transposes, aijgpu's choice, the graph, COO assembly of matrices and
+# vectors, the log counts and single-precision values
+MEMCHECK_TESTS    ?= tests-ex1_1 tests-ex2_1 tests-ex10_1 tests-ex12_1 tests-ex15_1 tests-ex17_1 tests-ex19_1 tests-ex20_1 tests-ex21_1 tests-ex22_1
 MEMCHECK_JOBS     ?= 8
 MEMCHECK_TIMEOUT  ?= 600
 MEMCHECK_LOGDIR   := $(CHECK_TESTDIR)/memcheck

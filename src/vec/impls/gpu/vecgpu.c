@@ -66,6 +66,7 @@ PetscErrorCode VecGPUCreateFromBase_Private(Vec v, const char base[], const char
   PetscCall(VecGPUSetBaseOps_Private(v));
   PetscCall(VecGPUSetDeviceOps_Private(v));
   PetscCall(VecGPUSetArrayOps_Private(v));
+  PetscCall(VecGPUSetCOOOps_Private(v));
   v->ops->destroy       = VecDestroy_GPU;
   v->ops->duplicate     = VecDuplicate_GPU;
   v->ops->duplicatevecs = VecDuplicateVecs_GPU;

@@ -16,7 +16,6 @@
 /* operations that change some values */
 VECGPU_BASE_OP(setvalues, ELLG_ACCESS_READ_WRITE, (Vec v, PetscInt n, const PetscInt i[], const PetscScalar y[], InsertMode m), (v, n, i, y, m))
 VECGPU_BASE_OP(setvaluesblocked, ELLG_ACCESS_READ_WRITE, (Vec v, PetscInt n, const PetscInt i[], const PetscScalar y[], InsertMode m), (v, n, i, y, m))
-VECGPU_BASE_OP(setvaluescoo, ELLG_ACCESS_READ_WRITE, (Vec v, const PetscScalar y[], InsertMode m), (v, y, m))
 VECGPU_BASE_OP(assemblyend, ELLG_ACCESS_READ_WRITE, (Vec v), (v))
 VECGPU_BASE_OP(setrandom, ELLG_ACCESS_WRITE, (Vec v, PetscRandom r), (v, r))
 VECGPU_BASE_OP(load, ELLG_ACCESS_READ_WRITE, (Vec v, PetscViewer viewer), (v, viewer))
@@ -67,7 +66,6 @@ PetscErrorCode VecGPUSetBaseOps_Private(Vec v)
   PetscFunctionBegin;
   VECGPU_SET_BASE_OP(v, setvalues);
   VECGPU_SET_BASE_OP(v, setvaluesblocked);
-  VECGPU_SET_BASE_OP(v, setvaluescoo);
   VECGPU_SET_BASE_OP(v, assemblyend);
   VECGPU_SET_BASE_OP(v, setrandom);
   VECGPU_SET_BASE_OP(v, load);

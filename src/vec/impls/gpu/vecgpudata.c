@@ -6,6 +6,7 @@ static PetscErrorCode VecGPUDataFree(Vec_GPU **g)
   PetscFunctionBegin;
   if (!*g) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscELLGFree((*g)->backend, (*g)->array));
+  PetscCall(VecGPUResetCOO_Private(*g));
   PetscCall(PetscFree(*g));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -3,6 +3,7 @@
 
 #include <ellgimpl.h>
 #include <ellgmirror.h>
+#include <ellgcoo.h>
 #include <petsc/private/vecimpl.h>
 #include <vecgpubackend.h>
 
@@ -34,6 +35,9 @@ typedef struct {
   PetscMPIInt          size;       /* size of the communicator: local results are reduced over it when > 1 */
   ELLGMirror           mirror;     /* the two copies, v->offloadmask */
   struct _VecOps       baseops;    /* operations of the seq or mpi vector it was built from (host code) */
+  PetscCount           ncoo;       /* VecSetPreallocationCOO(): the entries given on this process, */
+  ELLGCoo              coo;        /* their map onto the local values, with those received after them, */
+  ELLGCooSend          coosend;    /* and those of other processes' values (NULL on one process) */
 } Vec_GPU;
 
 PETSC_INTERN const ELLGMirrorOps VecGPUMirrorOps;
@@ -47,6 +51,8 @@ PETSC_INTERN PetscErrorCode      VecGPUAllreduce_Private(Vec, void *, PetscMPIIn
 PETSC_INTERN PetscErrorCode      VecGPUSetArrayOps_Private(Vec);
 PETSC_INTERN PetscErrorCode      VecGPUSetDeviceOps_Private(Vec);
 PETSC_INTERN PetscErrorCode      VecGPUSetBaseOps_Private(Vec);
+PETSC_INTERN PetscErrorCode      VecGPUSetCOOOps_Private(Vec);
+PETSC_INTERN PetscErrorCode      VecGPUResetCOO_Private(Vec_GPU *);
 
 /* the device state of a device vector */
 #if defined(PETSC_HAVE_DEVICE)

@@ -84,8 +84,8 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJFormat(Mat A, MatAssemblyType type)
 }
 
 /* COO assembly: MPIAIJ's preallocation (the blocks' patterns, with the entries of other processes sent to their owners)
-   and our map of the entries beside it (mpicoo.c), through which values in the backend's memory are summed there into
-   the blocks' formats; host values (for cuda), or a matrix bound to the CPU, take MPIAIJ's code, which sums on the
+   and our map of the entries beside it (mpicoo.c), through which the values are summed in the backend's memory into the
+   blocks' formats (host values copied there first); a matrix bound to the CPU takes MPIAIJ's code, which sums on the
    host into the blocks (whose formats take the values at their next use) */
 static PetscErrorCode MatSetPreallocationCOO_MPIAIJFormat(Mat A, PetscCount ncoo, PetscInt coo_i[], PetscInt coo_j[])
 {
@@ -109,25 +109,24 @@ static PetscErrorCode MatSetPreallocationCOO_MPIAIJFormat(Mat A, PetscCount ncoo
 static PetscErrorCode MatSetValuesCOO_MPIAIJFormat(Mat A, const PetscScalar v[], InsertMode imode)
 {
   Mat_MPIAIJFormat *e = (Mat_MPIAIJFormat *)A->spptr;
-  PetscScalar      *hv;
+  PetscScalar      *cv;
   PetscCount        ncoo;
-  PetscBool         has, bound, inbackend = PETSC_TRUE, ours;
+  PetscBool         has, bound;
   PetscErrorCode    ierr;
 
   PetscFunctionBegin;
   PetscCheck(imode == ADD_VALUES || imode == INSERT_VALUES, PETSC_COMM_SELF, PETSC_ERR_SUP, "MatSetValuesCOO() takes INSERT_VALUES or ADD_VALUES");
   PetscCall(MatMPIAIJFormatCooGet(A, &has, &ncoo));
   PetscCall(MatELLGBoundToCPU(A, &bound));
-  if (ncoo && v) PetscCall(PetscELLGInBackendMemory(e->backend, v, &inbackend));
-  ours = (PetscBool)(has && !bound && inbackend); /* the same on every process: a process without entries goes along */
-  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &ours, 1, ELLG_MPI_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
-  if (ours) {
-    PetscCall(MatMPIAIJFormatCooSetValues(A, v, imode));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  if (!has || bound) { /* the same on every process */
+    PetscCall(PetscELLGCooHostValues(e->backend, ncoo, v, &cv));
+    ierr = e->setvaluescoo(A, cv ? cv : v, imode);
+    PetscCall(PetscFree(cv));
+  } else {
+    PetscCall(PetscELLGCooBackendValues(e->backend, ncoo, v, &cv));
+    ierr = MatMPIAIJFormatCooSetValues(A, cv ? cv : v, imode);
+    PetscCall(PetscELLGFree(e->backend, cv));
   }
-  PetscCall(PetscELLGCooHostValues(e->backend, ncoo, v, &hv));
-  ierr = e->setvaluescoo(A, hv ? hv : v, imode);
-  PetscCall(PetscFree(hv));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,4 +1,4 @@
-/* The pattern and map of COO assembly (ellgcoo.h) */
+/* The pattern and map of COO assembly (ellgcoo.h): matrices' and vectors' */
 #include <ellgcoo.h>
 #include <ellgcookernels.h>
 
@@ -10,7 +10,8 @@ struct _n_ELLGCoo {
   PetscCount      *djmap, *dperm; /* the same in the backend's memory, at the first sum there */
 };
 
-/* the entries by row, in their order within a row, the ignored ones left out: perm[start[r] .. start[r + 1] - 1] */
+/* the entries by row, in their order within a row, the ignored ones (a negative index; coo_j NULL: rows only) left out:
+   perm[start[r] .. start[r + 1] - 1] */
 static PetscErrorCode ELLGCooSortRows(PetscInt m, PetscCount ncoo, const PetscInt coo_i[], const PetscInt coo_j[], const PetscCount start[], PetscCount perm[])
 {
   PetscCount *next;
@@ -19,7 +20,7 @@ static PetscErrorCode ELLGCooSortRows(PetscInt m, PetscCount ncoo, const PetscIn
   PetscCall(PetscMalloc1(m, &next));
   for (PetscInt r = 0; r < m; r++) next[r] = start[r];
   for (PetscCount k = 0; k < ncoo; k++)
-    if (coo_i[k] >= 0 && coo_j[k] >= 0) perm[next[coo_i[k]]++] = k;
+    if (coo_i[k] >= 0 && (!coo_j || coo_j[k] >= 0)) perm[next[coo_i[k]]++] = k;
   PetscCall(PetscFree(next));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -117,6 +118,34 @@ PetscErrorCode ELLGCooCreate(PetscELLGBackend be, PetscInt m, PetscInt n, PetscC
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+PetscErrorCode ELLGCooCreateRows(PetscELLGBackend be, PetscInt m, PetscCount ncoo, const PetscInt coo_i[], ELLGCoo *coo)
+{
+  PetscBool      identity = (PetscBool)(ncoo == m);
+  PetscCount    *start;
+  PetscErrorCode ierr = PETSC_SUCCESS;
+  ELLGCoo        c;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&c));
+  c->be   = be;
+  c->ncoo = ncoo;
+  c->nnz  = m;
+  for (PetscCount k = 0; k < ncoo && identity; k++) identity = (PetscBool)(coo_i[k] == k);
+  if (!identity) { /* else entry k is row k: no map */
+    PetscCall(PetscCalloc1((size_t)m + 1, &start));
+    for (PetscCount k = 0; k < ncoo; k++)
+      if (coo_i[k] >= 0) start[coo_i[k] + 1]++;
+    for (PetscInt r = 0; r < m; r++) start[r + 1] += start[r];
+    ierr = PetscMalloc1(PetscMax(start[m], 1), &c->perm);
+    if (!ierr) ierr = ELLGCooSortRows(m, ncoo, coo_i, NULL, start, c->perm);
+    c->jmap = start;
+  }
+  if (ierr) PetscCall(ELLGCooDestroy(&c));
+  PetscCall(ierr);
+  *coo = c;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode ELLGCooDestroy(ELLGCoo *coo)
 {
   PetscFunctionBegin;
@@ -178,6 +207,20 @@ PetscErrorCode PetscELLGInBackendMemory(PetscELLGBackend be, const void *v, Pets
     *in = (PetscBool)dev;
   }
 #endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PetscELLGCooBackendValues(PetscELLGBackend be, PetscCount n, const PetscScalar v[], PetscScalar **bv)
+{
+  const size_t bytes = sizeof(PetscScalar) * (size_t)n;
+  PetscBool    in;
+
+  PetscFunctionBegin;
+  *bv = NULL;
+  PetscCall(PetscELLGInBackendMemory(be, v, &in));
+  if (in || !n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscELLGMalloc(be, bytes, (void **)bv));
+  PetscCall(PetscELLGMemcpy(be, *bv, v, bytes, ELLG_MEMCPY_HTOD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
