@@ -399,6 +399,34 @@ static inline PetscErrorCode IsDeviceVec(Mat A, Vec v, PetscBool *flg)
   PetscFunctionReturn(0);
 }
 
+/* BackendValues - a seqgpu vector holding the n values v: its array (VecGPUGetArrayRead()) is in the backend's memory,
+   device memory with the cuda backend, as a GPU code's values are */
+static inline PetscErrorCode BackendValues(PetscCount n, const PetscScalar v[], Vec *dv)
+{
+  PetscScalar *a;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, (PetscInt)n, dv));
+  PetscCall(VecGetArrayWrite(*dv, &a));
+  PetscCall(PetscArraycpy(a, v, n));
+  PetscCall(VecRestoreArrayWrite(*dv, &a));
+  PetscFunctionReturn(0);
+}
+
+/* SetValuesCOOFrom - MatSetValuesCOO() of A, or VecSetValuesCOO() of x when A is NULL, with the values v on the host or
+   (backend) those of BackendValues()' vector dv, in the backend's memory */
+static inline PetscErrorCode SetValuesCOOFrom(Mat A, Vec x, const PetscScalar v[], Vec dv, PetscBool backend, InsertMode mode)
+{
+  const PetscScalar *a = v;
+
+  PetscFunctionBeginUser;
+  if (backend) PetscCall(VecGPUGetArrayRead(dv, &a));
+  if (A) PetscCall(MatSetValuesCOO(A, a, mode));
+  else PetscCall(VecSetValuesCOO(x, a, mode));
+  if (backend) PetscCall(VecGPURestoreArrayRead(dv, &a));
+  PetscFunctionReturn(0);
+}
+
 /* PrintResult - a line "what ... ok" (what padded to width characters), or FAILED, counted in *nfail */
 static inline PetscErrorCode PrintResult(MPI_Comm comm, int width, const char *what, PetscBool ok, PetscInt *nfail)
 {

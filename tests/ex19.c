@@ -61,14 +61,7 @@ static PetscErrorCode EntriesCreate(Mat R, PetscBool shuffled, Entries *e)
     e->v[1][k] = -2.0 + r[2] * r[3];
   }
   PetscCall(PetscRandomDestroy(&rnd));
-  for (PetscInt s = 0; s < 2; s++) {
-    PetscScalar *a;
-
-    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, (PetscInt)e->n, &e->dv[s]));
-    PetscCall(VecGetArrayWrite(e->dv[s], &a));
-    PetscCall(PetscArraycpy(a, e->v[s], e->n));
-    PetscCall(VecRestoreArrayWrite(e->dv[s], &a));
-  }
+  for (PetscInt s = 0; s < 2; s++) PetscCall(BackendValues(e->n, e->v[s], &e->dv[s]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -96,19 +89,11 @@ static PetscErrorCode Reference(const Entries *e, PetscInt s, PetscBool zero, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the values of set s: the host array, or the seqgpu vector's array in the backend's memory */
+/* MatSetValuesCOO() with set s: the host array, or the seqgpu vector's array in the backend's memory */
 static PetscErrorCode SetValuesCOO(Mat A, Entries *e, PetscInt s, PetscBool backend, InsertMode mode)
 {
-  const PetscScalar *dv;
-
   PetscFunctionBeginUser;
-  if (!backend) {
-    PetscCall(MatSetValuesCOO(A, e->v[s], mode));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(VecGPUGetArrayRead(e->dv[s], &dv));
-  PetscCall(MatSetValuesCOO(A, dv, mode));
-  PetscCall(VecGPURestoreArrayRead(e->dv[s], &dv));
+  PetscCall(SetValuesCOOFrom(A, NULL, e->v[s], e->dv[s], backend, mode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

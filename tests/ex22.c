@@ -41,14 +41,7 @@ static PetscErrorCode EntriesCreate(Vec x, PetscBool ordered, PetscRandom rnd, E
     e->v[0][k] = 1.0 + r[1];
     e->v[1][k] = -2.0 + r[2];
   }
-  for (PetscInt s = 0; s < 2; s++) {
-    PetscScalar *a;
-
-    PetscCall(VecCreateSeqGPU(PETSC_COMM_SELF, (PetscInt)e->n, &e->dv[s]));
-    PetscCall(VecGetArrayWrite(e->dv[s], &a));
-    PetscCall(PetscArraycpy(a, e->v[s], e->n));
-    PetscCall(VecRestoreArrayWrite(e->dv[s], &a));
-  }
+  for (PetscInt s = 0; s < 2; s++) PetscCall(BackendValues(e->n, e->v[s], &e->dv[s]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -80,16 +73,8 @@ static PetscErrorCode Reference(Vec R, const Entries *e, PetscInt s, InsertMode 
 /* VecSetValuesCOO() with set s: the host array, or the seqgpu vector's array in the backend's memory */
 static PetscErrorCode SetValuesCOO(Vec x, const Entries *e, PetscInt s, PetscBool backend, InsertMode mode)
 {
-  const PetscScalar *dv;
-
   PetscFunctionBeginUser;
-  if (!backend) {
-    PetscCall(VecSetValuesCOO(x, e->v[s], mode));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(VecGPUGetArrayRead(e->dv[s], &dv));
-  PetscCall(VecSetValuesCOO(x, dv, mode));
-  PetscCall(VecGPURestoreArrayRead(e->dv[s], &dv));
+  PetscCall(SetValuesCOOFrom(NULL, x, e->v[s], e->dv[s], backend, mode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
