@@ -438,10 +438,22 @@ int main(int argc, char **argv)
       args: -matrices lap3d7-6,powerlaw-300 -fp32 -sweep -bytes_only
 
    # column indices of the formats: 32-bit where a column is more than 16 bits from its row (random), else
-   # 16-bit offsets
+   # 16-bit offsets; slicedell's slices share blocks of offsets on the Laplacian
    test:
       suffix: compact_indices
       args: -matrices random-40000-3,lap2d5-100 -check_only -mat_view ::ascii_info
+      filter: grep -E "column indices|agrees|differ"
+
+   # slicedell's shared column offsets, 16- and 32-bit, on Laplacians in slices of 32 rows (those at the grid's
+   # edges differ from the rest), also with the rows sorted within windows, and not on a random matrix (too many
+   # distinct blocks), or not at all
+   test:
+      suffix: shared_indices
+      args: -matrices lap3d7-14,lap2d5-200,random-3000-4 -formats slicedell -check_only -mat_view ::ascii_info -mat_slicedell_slice_height 32 -mat_slicedell_compact_indices {{true false}separate output} -mat_slicedell_shared_indices {{true false}separate output}
+      filter: grep -E "column indices|agrees|differ"
+   test:
+      suffix: shared_indices_sorted
+      args: -matrices lap2d5-200,lap3d7-20 -formats slicedell -check_only -mat_view ::ascii_info -mat_slicedell_slice_height 32 -mat_slicedell_sigma 64
       filter: grep -E "column indices|agrees|differ"
 
 TEST*/

@@ -27,6 +27,7 @@ static const struct {
   {MATSLICEDELL, "T=2",          "-mat_slicedell_threads_per_row 2"                     },
   {MATSLICEDELL, "T=4",          "-mat_slicedell_threads_per_row 4"                     },
   {MATSLICEDELL, "idx32",        "-mat_slicedell_compact_indices false"                 },
+  {MATSLICEDELL, "unshared",     "-mat_slicedell_shared_indices false"                  }, /* each slice its own columns */
   {MATCSRG,      "T=2",          "-mat_csrg_threads_per_row 2"                          },
   {MATCSRG,      "T=8",          "-mat_csrg_threads_per_row 8"                          },
   {MATCSRG,      "T=32",         "-mat_csrg_threads_per_row 32"                         },

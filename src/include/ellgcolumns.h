@@ -29,16 +29,29 @@ static inline int ELLGColumn(const int *col, const short *off, size_t p, int i)
 #if defined(__CUDACC__)
   #include <ellgloads.h>
 
-/* the same on the device: () a plain read-only load, stream() the SpMV's streaming load */
+/* the same on the device: () a plain read-only load, stream() the SpMV's streaming load; at() the columns of slice s
+   whose slots start at start (a format whose slices share blocks of offsets, ELLGColShared, maps them to the block
+   of idx_ptr[s]; the others store each slice's columns at its slots) */
 struct ELLGCol32 {
   const int *c;
-  __device__ __forceinline__ int operator()(size_t p, int) const { return __ldg(c + p); }
-  __device__ __forceinline__ int stream(size_t p, int) const { return ELLGLoadMatrix(c + p); }
+  __device__ __forceinline__ int       operator()(size_t p, int) const { return __ldg(c + p); }
+  __device__ __forceinline__ int       stream(size_t p, int) const { return ELLGLoadMatrix(c + p); }
+  __device__ __forceinline__ ELLGCol32 at(const int *, int, int) const { return *this; }
 };
 struct ELLGCol16 {
   const short *o;
-  __device__ __forceinline__ int operator()(size_t p, int i) const { return i + __ldg(o + p); }
-  __device__ __forceinline__ int stream(size_t p, int i) const { return i + ELLGLoadMatrix(o + p); }
+  __device__ __forceinline__ int       operator()(size_t p, int i) const { return i + __ldg(o + p); }
+  __device__ __forceinline__ int       stream(size_t p, int i) const { return i + ELLGLoadMatrix(o + p); }
+  __device__ __forceinline__ ELLGCol16 at(const int *, int, int) const { return *this; }
+};
+/* offsets from the row (short or int) in blocks that slices share: few blocks read by many slices, so every load is
+   a cached one, the streaming one too */
+template <class O>
+struct ELLGColShared {
+  const O *o;
+  __device__ __forceinline__ int              operator()(size_t p, int i) const { return i + __ldg(o + p); }
+  __device__ __forceinline__ int              stream(size_t p, int i) const { return i + __ldg(o + p); }
+  __device__ __forceinline__ ELLGColShared<O> at(const int *idx_ptr, int s, int start) const { return ELLGColShared<O>{o + ((ptrdiff_t)__ldg(idx_ptr + s) - start)}; }
 };
 
 /* f(ELLGCol16 or ELLGCol32), whichever the arrays store; f returns 0 or a cudaError_t */

@@ -12,20 +12,31 @@
    rows, is the exception: its product is bound by the latency of its threads' chains of loads, not
    by its bytes, and padding lengthens those chains; when its slices of 32 rows as they are would
    hold padding, it takes C = 1 (with C automatic and sigma automatic or 1).
+
+   Shared column offsets (-mat_slicedell_shared_indices, default true): the slices of a stencil's rows away from the
+   boundaries hold the same offsets from the row, so each distinct block of offsets is stored once and the slices
+   read it from the caches, where a product otherwise reads an index beside each value (slicedkernels.h). Found on
+   the backend (a signature per slice, grouped on the host, each slice then checked against its block); kept when the
+   distinct blocks hold at most half the slots.
 */
 #include <ellgformat.h>
 #include <stdint.h>
+#include <limits.h>
 #include "slicedkernels.h"
 
 #define SLICED_MAX_BYTES_RATIO 1.05
 #define SLICED_DEFAULT_C       32
 #define SLICED_COUNT_ROWS      4 /* windows of this many rows per length or more are counted, not sorted, to weigh a layout */
+#define SLICED_SHARED_MAX      0.5 /* shared offsets are kept when their blocks hold at most this share of the slots */
 
 typedef struct {
   SlicedArrays a;                                           /* in the backend's memory */
   PetscInt     C_option, sigma_option;                      /* 0: automatic */
   PetscInt     C, sigma, T, bs;                             /* in use */
   PetscInt     C_built_option, sigma_built_option;          /* C_option, sigma_option at the last build (the layout follows them) */
+  PetscBool    shared_option;                               /* -mat_slicedell_shared_indices */
+  PetscInt     nblocks;                                     /* distinct blocks of shared offsets (0: none shared) */
+  PetscInt64   shared_slots;                                /* their slots */
   PetscInt64   stored;                                      /* slots: entries and padding */
   PetscInt64   entries;                                     /* entries of the rows the format stores */
   PetscInt     maxwidth;                                    /* widest slice */
@@ -39,7 +50,8 @@ static PetscErrorCode SlicedCreate(ELLGFormat fmt)
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&sl));
-  fmt->data = sl;
+  sl->shared_option = PETSC_TRUE;
+  fmt->data         = sl;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -59,11 +71,15 @@ static PetscErrorCode SlicedReset(ELLGFormat fmt)
   PetscCall(PetscELLGFree(fmt->backend, sl->a.perm));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.col));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.off));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.idx_ptr));
+  PetscCall(PetscELLGFree(fmt->backend, sl->a.rel));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.val));
   PetscCall(PetscELLGFree(fmt->backend, sl->a.sval));
   PetscCall(PetscMemzero(&sl->a, sizeof(sl->a)));
   sl->stored = sl->entries = 0;
   sl->maxwidth             = 0;
+  sl->nblocks              = 0;
+  sl->shared_slots         = 0;
   sl->meanwidth = sl->workwidth = 0.0;
   fmt->bytes                    = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -106,6 +122,7 @@ static PetscErrorCode SlicedSetFromOptions(ELLGFormat fmt, ELLG_OPTION_ITEMS Pet
   PetscCall(PetscOptionsInt("-mat_slicedell_sigma", "Rows are sorted by length within windows of sigma rows: 1 (no sorting) or a multiple of the slice height (0: automatic)", "MATSLICEDELL", sl->sigma_option, &sl->sigma_option, NULL));
   PetscCheck(sl->sigma_option >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 0 (automatic), 1 (no sorting) or a multiple of the slice height", sl->sigma_option);
   PetscCheck(sl->sigma_option <= 1 || !sl->C_option || sl->sigma_option % sl->C_option == 0, PETSC_COMM_SELF, PETSC_ERR_ARG_INCOMP, "-mat_slicedell_sigma %" PetscInt_FMT ": must be 1 or a multiple of the slice height %" PetscInt_FMT " (or 0, automatic)", sl->sigma_option, sl->C_option);
+  PetscCall(PetscOptionsBool("-mat_slicedell_shared_indices", "Slices whose column offsets from their rows are equal (a stencil's) share one stored block of them", "MATSLICEDELL", sl->shared_option, &sl->shared_option, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -114,8 +131,9 @@ static PetscErrorCode SlicedCopyParameters(ELLGFormat from, ELLGFormat to)
   Sliced *a = (Sliced *)from->data, *b = (Sliced *)to->data;
 
   PetscFunctionBegin;
-  b->C_option     = a->C_option;
-  b->sigma_option = a->sigma_option;
+  b->C_option      = a->C_option;
+  b->sigma_option  = a->sigma_option;
+  b->shared_option = a->shared_option;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -123,7 +141,7 @@ static PetscBool SlicedSameParameters(ELLGFormat from, ELLGFormat to)
 {
   const Sliced *a = (const Sliced *)from->data, *b = (const Sliced *)to->data;
 
-  return (PetscBool)(a->C_option == b->C_option && a->sigma_option == b->sigma_option);
+  return (PetscBool)(a->C_option == b->C_option && a->sigma_option == b->sigma_option && a->shared_option == b->shared_option);
 }
 
 /* bytes of a layout of slice height C holding slots entries and padding; sorted: a permutation is stored */
@@ -387,6 +405,130 @@ static PetscErrorCode SlicedChooseLayout(Sliced *sl, PetscInt m, const PetscInt 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the ns slices (host slice starts sp) grouped by signature (open addressing over a table of at least twice the slices,
+   a power of two): idx[s] where slice s's block starts, reps[] the first slice of each group (*nrep), *nrel the
+   groups' slots; stops once those exceed max */
+static PetscErrorCode SlicedGroupSignatures(PetscInt ns, const int *sp, const unsigned long long *sig, PetscInt64 max, int *idx, int *reps, PetscInt *nrep, PetscInt64 *nrel)
+{
+  size_t              nt = 2;
+  unsigned long long *key;
+  int                *rep;
+
+  PetscFunctionBegin;
+  while (nt < 2 * (size_t)ns) nt *= 2;
+  PetscCall(PetscMalloc2(nt, &key, nt, &rep));
+  for (size_t t = 0; t < nt; t++) rep[t] = -1;
+  *nrep = 0;
+  *nrel = 0;
+  for (PetscInt s = 0; s < ns && *nrel <= max; s++) {
+    size_t t = (size_t)(sig[s] & (nt - 1));
+
+    while (rep[t] >= 0 && key[t] != sig[s]) t = (t + 1) & (nt - 1);
+    if (rep[t] < 0) {
+      key[t]          = sig[s];
+      rep[t]          = (int)s;
+      idx[s]          = (int)*nrel;
+      reps[(*nrep)++] = (int)s;
+      *nrel += (PetscInt64)(sp[s + 1] - sp[s]);
+    } else idx[s] = idx[rep[t]];
+  }
+  PetscCall(PetscFree2(key, rep));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the signatures and offset range of the slices (SlicedCudaSignatures()) on the backend */
+static PetscErrorCode SlicedSignatures(ELLGFormat fmt, const ELLGCSR *csr, unsigned long long *dsig, int *dmm)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostSignatures, SlicedCudaSignatures, (&sl->a, csr->rowptr, csr->rowlen, csr->col, dsig, dmm));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the shared blocks from the slices dreps[], then every slice checked against its block (*dbad) on the backend */
+static PetscErrorCode SlicedPackAndCheckShared(ELLGFormat fmt, const ELLGCSR *csr, int nrep, const int *dreps, int *dbad)
+{
+  Sliced *sl = (Sliced *)fmt->data;
+
+  PetscFunctionBegin;
+  PetscELLGBackendCall(fmt->backend, SlicedHostPackShared, SlicedCudaPackShared, (&sl->a, nrep, dreps, csr->rowptr, csr->rowlen, csr->col));
+  PetscELLGBackendCall(fmt->backend, SlicedHostCheckShared, SlicedCudaCheckShared, (&sl->a, csr->rowptr, csr->rowlen, csr->col, dbad));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the shared blocks of offsets, in 16 bits with compact: written from the groups' first slices (reps, on the backend),
+   then every slice checked against its block; *shared false when a signature was shared by different blocks */
+static PetscErrorCode SlicedStoreShared(ELLGFormat fmt, const ELLGCSR *csr, const int *idx, PetscInt nrep, const int *reps, PetscInt64 nrel, PetscBool compact, PetscBool *shared)
+{
+  Sliced        *sl = (Sliced *)fmt->data;
+  SlicedArrays  *a  = &sl->a;
+  int           *dreps = NULL, *dbad = NULL, bad = 0;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)a->nslices, (void **)&a->idx_ptr));
+  PetscCall(PetscELLGMemcpy(fmt->backend, a->idx_ptr, idx, sizeof(int) * (size_t)a->nslices, ELLG_MEMCPY_HTOD));
+  if (compact) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)PetscMax(nrel, 1), (void **)&a->off));
+  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)PetscMax(nrel, 1), (void **)&a->rel));
+  ierr = PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)PetscMax(nrep, 1), (void **)&dreps);
+  if (!ierr) ierr = PetscELLGMalloc(fmt->backend, sizeof(int), (void **)&dbad);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, dreps, reps, sizeof(int) * (size_t)nrep, ELLG_MEMCPY_HTOD);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, dbad, &bad, sizeof(int), ELLG_MEMCPY_HTOD);
+  if (!ierr) ierr = SlicedPackAndCheckShared(fmt, csr, (int)nrep, dreps, dbad);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, &bad, dbad, sizeof(int), ELLG_MEMCPY_DTOH);
+  PetscCall(PetscELLGFree(fmt->backend, dreps));
+  PetscCall(PetscELLGFree(fmt->backend, dbad));
+  PetscCall(ierr);
+  *shared = (PetscBool)!bad;
+  if (bad) { /* each slice its own columns after all */
+    PetscCall(PetscInfo(NULL, "slicedell: two slices with different column offsets have the same signature: the slices keep their own columns\n"));
+    PetscCall(PetscELLGFree(fmt->backend, a->idx_ptr));
+    PetscCall(PetscELLGFree(fmt->backend, a->off));
+    PetscCall(PetscELLGFree(fmt->backend, a->rel));
+    a->idx_ptr = a->rel = NULL;
+    a->off              = NULL;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* shared column offsets, where the distinct blocks hold at most SLICED_SHARED_MAX of the slots (sp: the host slice
+   starts); *fits16: every offset, padding included, fits 16 bits (the signatures' pass finds it) */
+static PetscErrorCode SlicedShareColumns(ELLGFormat fmt, const ELLGCSR *csr, const int *sp, PetscBool *shared, PetscBool *fits16)
+{
+  Sliced             *sl = (Sliced *)fmt->data;
+  SlicedArrays       *a  = &sl->a;
+  const PetscInt      ns = a->nslices;
+  unsigned long long *dsig = NULL, *sig;
+  int                *dmm  = NULL, mm[2] = {INT_MAX, INT_MIN}, *idx, *reps;
+  PetscInt            nrep = 0;
+  PetscInt64          nrel = 0;
+  PetscErrorCode      ierr;
+
+  PetscFunctionBegin;
+  *shared = PETSC_FALSE;
+  *fits16 = (PetscBool)!ns; /* no slice, no offset */
+  if (!ns) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc3(ns, &sig, ns, &idx, ns, &reps));
+  ierr = PetscELLGMalloc(fmt->backend, sizeof(unsigned long long) * (size_t)ns, (void **)&dsig);
+  if (!ierr) ierr = PetscELLGMalloc(fmt->backend, sizeof(mm), (void **)&dmm);
+  if (!ierr) ierr = PetscELLGMemset(fmt->backend, dsig, 0, sizeof(unsigned long long) * (size_t)ns);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, dmm, mm, sizeof(mm), ELLG_MEMCPY_HTOD);
+  if (!ierr) ierr = SlicedSignatures(fmt, csr, dsig, dmm);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, sig, dsig, sizeof(unsigned long long) * (size_t)ns, ELLG_MEMCPY_DTOH);
+  if (!ierr) ierr = PetscELLGMemcpy(fmt->backend, mm, dmm, sizeof(mm), ELLG_MEMCPY_DTOH);
+  PetscCall(PetscELLGFree(fmt->backend, dsig));
+  PetscCall(PetscELLGFree(fmt->backend, dmm));
+  if (!ierr) ierr = SlicedGroupSignatures(ns, sp, sig, (PetscInt64)(SLICED_SHARED_MAX * (double)sl->stored), idx, reps, &nrep, &nrel);
+  *fits16 = (PetscBool)(mm[0] >= SHRT_MIN && mm[1] <= SHRT_MAX);
+  if (!ierr && (double)nrel <= SLICED_SHARED_MAX * (double)sl->stored) ierr = SlicedStoreShared(fmt, csr, idx, nrep, reps, nrel, (PetscBool)(fmt->kernel.compact_indices && *fits16), shared);
+  PetscCall(PetscFree3(sig, idx, reps));
+  PetscCall(ierr);
+  sl->nblocks      = *shared ? nrep : 0;
+  sl->shared_slots = *shared ? nrel : 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the build, with its host work arrays (freed by the caller, also when the build fails) */
 static PetscErrorCode SlicedBuildWith(ELLGFormat fmt, const ELLGCSR *csr, PetscInt **pL, int **psorted, int **psp)
 {
@@ -395,6 +537,7 @@ static PetscErrorCode SlicedBuildWith(ELLGFormat fmt, const ELLGCSR *csr, PetscI
   PetscInt       C = 1, sigma = 1, nslices, logC, *L = NULL;
   int           *sorted = NULL, *perm = NULL, *sp;
   PetscInt64     stored = 0, w2 = 0;
+  PetscBool      shared = PETSC_FALSE, fits16 = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCheck(m <= PETSC_MAX_INT - 1024, PETSC_COMM_SELF, PETSC_ERR_SUP, "slicedell: %" PetscInt_FMT " rows exceed 32-bit indices", m);
@@ -447,11 +590,14 @@ static PetscErrorCode SlicedBuildWith(ELLGFormat fmt, const ELLGCSR *csr, PetscI
     PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * m, (void **)&sl->a.perm));
     PetscCall(PetscELLGMemcpy(fmt->backend, sl->a.perm, perm, sizeof(int) * m, ELLG_MEMCPY_HTOD));
   }
-  if (fmt->kernel.compact_indices && ELLGFormatCompactIndices(csr)) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)stored, (void **)&sl->a.off));
-  else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
+  if (sl->shared_option) PetscCall(SlicedShareColumns(fmt, csr, sp, &shared, &fits16));
+  if (!shared) {
+    if (fmt->kernel.compact_indices && (sl->shared_option ? fits16 : ELLGFormatCompactIndices(csr))) PetscCall(PetscELLGMalloc(fmt->backend, sizeof(short) * (size_t)stored, (void **)&sl->a.off));
+    else PetscCall(PetscELLGMalloc(fmt->backend, sizeof(int) * (size_t)stored, (void **)&sl->a.col));
+  }
   PetscCall(ELLGFormatMallocValues(fmt, (size_t)stored, &sl->a.val, &sl->a.sval));
-  PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, csr->col, csr->val));
-  fmt->bytes = ((sl->a.off ? sizeof(short) : sizeof(int)) + ELLGFormatValueSize(fmt)) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
+  PetscELLGBackendCall(fmt->backend, SlicedHostPack, SlicedCudaPack, (&sl->a, csr->rowptr, csr->rowlen, shared ? NULL : csr->col, csr->val));
+  fmt->bytes = (sl->a.off ? sizeof(short) : sizeof(int)) * (size_t)(shared ? sl->shared_slots : stored) + (shared ? sizeof(int) * (size_t)nslices : 0) + ELLGFormatValueSize(fmt) * (size_t)stored + sizeof(int) * (size_t)(nslices + 1) + (perm ? sizeof(int) * (size_t)m : 0);
   {
     const double csrbytes = (double)(ELLGFormatValueSize(fmt) + sizeof(int)) * (double)sl->entries + (double)sizeof(int) * (double)(m + 1);
 
@@ -536,7 +682,12 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
   if (sl->C_option != sl->C_built_option || sl->sigma_option != sl->sigma_built_option)
     PetscCall(PetscViewerASCIIPrintf(viewer, "(options since the build: slice height %" PetscInt_FMT ", sigma %" PetscInt_FMT ", 0 = automatic; they apply when the matrix is next built)\n", sl->C_option, sl->sigma_option));
   PetscCall(PetscViewerASCIIPrintf(viewer, "slices %d, width mean %.3g max %" PetscInt_FMT ", stored entries %" PetscInt64_FMT " for %" PetscInt64_FMT " (padding ratio %.3f)\n", sl->a.nslices, sl->meanwidth, sl->maxwidth, sl->stored, sl->entries, sl->entries ? (double)sl->stored / (double)sl->entries : 1.0));
-  PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!sl->a.off));
+  if (sl->a.idx_ptr)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: %s offsets from the row in %" PetscInt_FMT " blocks that the %d slices share (%.3g of the slots)\n", sl->a.off ? "16-bit" : "32-bit", sl->nblocks, sl->a.nslices, sl->stored ? (double)sl->shared_slots / (double)sl->stored : 0.0));
+  else {
+    PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!sl->a.off));
+    if (!sl->shared_option) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices not shared between slices (-mat_slicedell_shared_indices false)\n"));
+  }
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s (entry-weighted slice width %.3g)\n", sl->T, fmt->kernel.threads_per_row ? "" : " (automatic)", sl->bs, fmt->kernel.block_size ? "" : " (automatic)", sl->workwidth));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,6 +1,7 @@
 /* Sliced ELL (SELL-C-sigma) kernels: SpMV and sparse times dense with T threads per row, transpose
    product, diagonal, packing from CSR; each with 32-bit column indices or 16-bit offsets from the row */
 #include <cuda_runtime.h>
+#include <limits.h>
 #include <ellgspmmdevice.h>
 #include <ellgloads.h>
 #include <ellgcolumns.h>
@@ -14,19 +15,46 @@ __global__ void PackKernel(int m, int n, int logC, long nslots, const int *__res
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= nslots) return;
-  const int r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1);
-  const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
-  const int i     = r < m ? (perm ? perm[r] : r) : -1;
-  const int src   = i >= 0 ? csrrowptr[i] : 0;
-  const int len   = i >= 0 ? csrrowlen[i] : 0;
-  const int pad   = !csrcol || i < 0 ? 0 : len ? csrcol[src + len - 1] : ELLGEmptyRowColumn(i, n);
+  const int       r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const int       start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const SlicedRow R     = SlicedRowOf(m, n, perm, r, csrrowptr, csrrowlen, csrcol);
   for (int k = 0; k < w; k++) {
     const int p = start + k * C + l;
-    val[p]      = (V)(k < len ? csrval[src + k] : 0.0);
+    val[p]      = (V)(k < R.len ? csrval[R.src + k] : 0.0);
     if (!csrcol) continue;
-    const int c = k < len ? csrcol[src + k] : pad;
-    if (off) off[p] = (short)(i >= 0 ? c - i : 0);
-    else col[p] = c;
+    if (off) off[p] = (short)SlicedRowOffset(&R, csrcol, k);
+    else col[p] = SlicedRowColumn(&R, csrcol, k);
+  }
+}
+
+/* one thread per slot row: its part of its slice's signature, and the least and greatest offset */
+__global__ void SignatureKernel(int m, int n, int logC, long nslots, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, unsigned long long *sig, int *minmax)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= nslots) return;
+  const int       r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1);
+  const int       w = (slice_ptr[s + 1] - slice_ptr[s]) >> logC;
+  const SlicedRow R = SlicedRowOf(m, n, perm, r, csrrowptr, csrrowlen, csrcol);
+  int             lo = INT_MAX, hi = INT_MIN;
+  atomicXor(&sig[s], SlicedRowSignature(&R, csrcol, w, l, &lo, &hi));
+  if (lo < INT_MAX) atomicMin(&minmax[0], lo);
+  if (hi > INT_MIN) atomicMax(&minmax[1], hi);
+}
+
+/* one thread per slot row of the slices reps[]: its offsets into the shared block; check: compared with the block */
+template <class O>
+__global__ void SharedKernel(int m, int n, int logC, long nslots, const int *__restrict__ reps, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ idx_ptr, const int *__restrict__ csrrowptr, const int *__restrict__ csrrowlen, const int *__restrict__ csrcol, O *o, int *bad)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= nslots) return;
+  const int       C = 1 << logC, t = (int)(g >> logC), l = (int)(g & (C - 1)), s = reps ? reps[t] : t;
+  const int       w = (slice_ptr[s + 1] - slice_ptr[s]) >> logC;
+  const SlicedRow R = SlicedRowOf(m, n, perm, s * C + l, csrrowptr, csrrowlen, csrcol);
+  for (int k = 0; k < w; k++) {
+    const size_t q  = (size_t)idx_ptr[s] + (size_t)k * C + l;
+    const int    os = SlicedRowOffset(&R, csrcol, k);
+    if (!bad) o[q] = (O)os;
+    else if (o[q] != os) *bad = 1;
   }
 }
 
@@ -37,7 +65,7 @@ __global__ void PackKernel(int m, int n, int logC, long nslots, const int *__res
    partial sums are reduced by warp shuffles, and the first thread writes y in the matrix's
    numbering. */
 template <int T, class Col, class V>
-__global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const V *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ idx_ptr, Col col, const V *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  r    = (int)(gid / T);
@@ -46,14 +74,15 @@ __global__ void __launch_bounds__(1024) MultKernel(int m, int logC, const int *_
   const int C = 1 << logC, s = r >> logC, l = r & (C - 1);
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
   const int    i   = perm ? perm[r] : r;
-  const double sum = ELLGGroupSum<T>(ELLGRowDot(lane, T, w, [=](int j) { return start + j * C + l; }, col, i, val, x));
+  const Col    cs  = col.at(idx_ptr, s, start);
+  const double sum = ELLGGroupSum<T>(ELLGRowDot(lane, T, w, [=](int j) { return start + j * C + l; }, cs, i, val, x));
   if (lane == 0) y[i] = z ? z[i] + sum : sum;
 }
 
 /* C = A B (+ C): the T threads of a row read its entries (and padding) once per pass, as the SpMV, and
    accumulate lc <= LC columns of C each; the first thread writes them to the row in the matrix's numbering */
 template <int T, int LC, class Col, class V>
-__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const V *__restrict__ val, int lc, const ELLGSpMMArgs a)
+__global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC)) SlicedSpMMKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ idx_ptr, Col col, const V *__restrict__ val, int lc, const ELLGSpMMArgs a)
 {
   const long gid  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const int  r    = (int)(gid / T);
@@ -62,6 +91,7 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   const int C = 1 << logC, s = r >> logC, l = r & (C - 1);
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
   const int     i  = perm ? perm[r] : r;
+  const Col     cs = col.at(idx_ptr, s, start);
   const int     j0 = blockIdx.y * lc, nc = min(lc, a.ncols - j0);
   const double *B  = a.B + (size_t)j0 * a.ldb;
   double        acc[LC];
@@ -69,7 +99,7 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
   ELLGSpMMPass<LC>(nc, [&](auto full) {
     for (int k = lane; k < w; k += T) {
       const int q = start + k * C + l;
-      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, (double)val[q], B + col(q, i), a.ldb, nc);
+      ELLGSpMMAccumulate<LC, decltype(full)::value>(acc, (double)val[q], B + cs(q, i), a.ldb, nc);
     }
   });
   ELLGSpMMGroupReduce<T, LC>(acc);
@@ -78,7 +108,7 @@ __global__ void __launch_bounds__(ELLG_SPMM_MAX_THREADS, ELLG_SPMM_MIN_BLOCKS(LC
 
 /* a thread per row; padding (value 0) adds nothing and is skipped */
 template <class Col, class V>
-__global__ void MultTransposeAddKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const V *__restrict__ val, const double *__restrict__ x, double *y)
+__global__ void MultTransposeAddKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ idx_ptr, Col col, const V *__restrict__ val, const double *__restrict__ x, double *y)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= m) return;
@@ -86,25 +116,27 @@ __global__ void MultTransposeAddKernel(int m, int logC, const int *__restrict__ 
   const double xi = x[i];
   if (xi == 0.0) return;
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const Col cs    = col.at(idx_ptr, s, start);
   for (int k = 0; k < w; k++) {
     const int    p = start + k * C + l;
     const double a = (double)val[p];
-    if (a != 0.0) atomicAdd(&y[col(p, i)], a * xi);
+    if (a != 0.0) atomicAdd(&y[cs(p, i)], a * xi);
   }
 }
 
 /* the first entry in column i: padding follows the entries and holds 0 */
 template <class Col, class V>
-__global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, Col col, const V *__restrict__ val, double *d)
+__global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice_ptr, const int *__restrict__ perm, const int *__restrict__ idx_ptr, Col col, const V *__restrict__ val, double *d)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= m) return;
   const int r = (int)g, C = 1 << logC, s = r >> logC, l = r & (C - 1), i = perm ? perm[r] : r;
   const int start = slice_ptr[s], w = (slice_ptr[s + 1] - start) >> logC;
+  const Col cs    = col.at(idx_ptr, s, start);
   double    di    = 0.0;
   for (int k = 0; k < w; k++) {
     const int p = start + k * C + l;
-    if (col(p, i) == i) {
+    if (cs(p, i) == i) {
       di = (double)val[p];
       break;
     }
@@ -113,6 +145,42 @@ __global__ void GetDiagonalKernel(int m, int logC, const int *__restrict__ slice
 }
 
 static int Blocks(long threads, int bs) { return (int)((threads + bs - 1) / bs); }
+
+/* f(the column accessor of the arrays): shared offsets, or each slice's own columns */
+template <class F>
+static int SlicedWithColumns(const SlicedArrays *a, F f)
+{
+  if (a->idx_ptr) return a->off ? f(ELLGColShared<short>{a->off}) : f(ELLGColShared<int>{a->rel});
+  return ELLGWithColumns(a->col, a->off, f);
+}
+
+extern "C" int SlicedCudaSignatures(const SlicedArrays *a, const int *csrrowptr, const int *csrrowlen, const int *csrcol, unsigned long long *sig, int *minmax)
+{
+  const long nslots = (long)a->nslices * a->C;
+  if (!nslots) return 0;
+  SignatureKernel<<<Blocks(nslots, 256), 256>>>(a->m, a->n, a->logC, nslots, a->slice_ptr, a->perm, csrrowptr, csrrowlen, csrcol, sig, minmax);
+  return (int)cudaGetLastError();
+}
+
+/* the shared blocks written (bad NULL) or checked */
+static int SlicedShared(const SlicedArrays *a, int nrep, const int *reps, const int *csrrowptr, const int *csrrowlen, const int *csrcol, int *bad)
+{
+  const long nslots = (long)nrep * a->C;
+  if (!nslots) return 0;
+  if (a->off) SharedKernel<short><<<Blocks(nslots, 256), 256>>>(a->m, a->n, a->logC, nslots, reps, a->slice_ptr, a->perm, a->idx_ptr, csrrowptr, csrrowlen, csrcol, a->off, bad);
+  else SharedKernel<int><<<Blocks(nslots, 256), 256>>>(a->m, a->n, a->logC, nslots, reps, a->slice_ptr, a->perm, a->idx_ptr, csrrowptr, csrrowlen, csrcol, a->rel, bad);
+  return (int)cudaGetLastError();
+}
+
+extern "C" int SlicedCudaPackShared(const SlicedArrays *a, int nrep, const int *reps, const int *csrrowptr, const int *csrrowlen, const int *csrcol)
+{
+  return SlicedShared(a, nrep, reps, csrrowptr, csrrowlen, csrcol, NULL);
+}
+
+extern "C" int SlicedCudaCheckShared(const SlicedArrays *a, const int *csrrowptr, const int *csrrowlen, const int *csrcol, int *bad)
+{
+  return SlicedShared(a, a->nslices, NULL, csrrowptr, csrrowlen, csrcol, bad);
+}
 
 extern "C" int SlicedCudaPack(const SlicedArrays *a, const int *csrrowptr, const int *csrrowlen, const int *csrcol, const double *csrval)
 {
@@ -129,9 +197,9 @@ extern "C" int SlicedCudaMult(const SlicedArrays *a, int T, int bs, const double
   if (!a->m) return 0;
   const int grid = Blocks((long)a->m * T, bs);
   return ELLGWithValues(a->val, a->sval, [&](auto val) {
-    return ELLGWithColumns(a->col, a->off, [&](auto col) {
+    return SlicedWithColumns(a, [&](auto col) {
       return ELLGDispatchPow2(T, [&](auto t) {
-        MultKernel<decltype(t)::value><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, col, val, x, z, y);
+        MultKernel<decltype(t)::value><<<grid, bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->idx_ptr, col, val, x, z, y);
         return (int)cudaGetLastError();
       });
     });
@@ -145,10 +213,10 @@ extern "C" int SlicedCudaSpMM(const SlicedArrays *a, int T, int bs, int lc, cons
   const cudaStream_t stream = (cudaStream_t)args->stream;
   return ELLGSpMMLaunchPasses(args, lc, [&](const ELLGSpMMArgs &g, int passes) {
     return ELLGWithValues(a->val, a->sval, [&](auto val) {
-      return ELLGWithColumns(a->col, a->off, [&](auto col) {
+      return SlicedWithColumns(a, [&](auto col) {
         return ELLGDispatchPow2(T, [&](auto t) {
           return ELLGDispatchPow2(ELLGSpMMTemplateColumns(lc), [&](auto c) {
-            SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)a->m * T, threads), passes), threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, col, val, lc, g);
+            SlicedSpMMKernel<decltype(t)::value, decltype(c)::value><<<dim3(Blocks((long)a->m * T, threads), passes), threads, 0, stream>>>(a->m, a->logC, a->slice_ptr, a->perm, a->idx_ptr, col, val, lc, g);
             return (int)cudaGetLastError();
           });
         });
@@ -161,8 +229,8 @@ extern "C" int SlicedCudaMultTransposeAdd(const SlicedArrays *a, int bs, const d
 {
   if (!a->m) return 0;
   return ELLGWithValues(a->val, a->sval, [&](auto val) {
-    return ELLGWithColumns(a->col, a->off, [&](auto col) {
-      MultTransposeAddKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, col, val, x, y);
+    return SlicedWithColumns(a, [&](auto col) {
+      MultTransposeAddKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->idx_ptr, col, val, x, y);
       return (int)cudaGetLastError();
     });
   });
@@ -172,8 +240,8 @@ extern "C" int SlicedCudaGetDiagonal(const SlicedArrays *a, int bs, double *d)
 {
   if (!a->m) return 0;
   return ELLGWithValues(a->val, a->sval, [&](auto val) {
-    return ELLGWithColumns(a->col, a->off, [&](auto col) {
-      GetDiagonalKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, col, val, d);
+    return SlicedWithColumns(a, [&](auto col) {
+      GetDiagonalKernel<<<Blocks(a->m, bs), bs>>>(a->m, a->logC, a->slice_ptr, a->perm, a->idx_ptr, col, val, d);
       return (int)cudaGetLastError();
     });
   });

@@ -131,6 +131,9 @@ MAT_ELLG_FORMAT_CONSTRUCTORS(1)
      automatic)
 .  -mat_slicedell_compact_indices <true,false> - store the column indices as 16-bit offsets from the row when
      every column is within 16 bits of its row (default true)
+.  -mat_slicedell_shared_indices <true,false> - slices whose offsets from their rows are equal (a stencil's rows away
+     from the boundaries) read one stored block of them, and products read no index beside each value (default
+     true; kept when the distinct blocks hold at most half the slots)
 .  -mat_slicedell_long_row_threshold <n> - rows of more than n entries are multiplied apart (0, the default:
      automatic; -1: never)
 .  -mat_slicedell_update_buffers <none,values,all> - what a values-only update keeps in device memory for the
