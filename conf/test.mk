@@ -105,7 +105,8 @@ check-pkgconfig:
 
 # check-scripts: the tests of the benchmarks' Python scripts (bench/test_plot_bench.py: bench-plot's summary on
 # results made by the test), a suite line and a counts line; the details in CHECK_SCRIPTS_LOG. Then whether
-# docs/reference.md is what `make reference` makes of the manual pages now (a suite line and a counts line). A run that
+# docs/reference.md is what `make reference` makes of the manual pages now (a suite line and a counts line), and the
+# tests of make memcheck's mpiexec, conf/memcheck-mpiexec (conf/test_memcheck_mpiexec.sh). A run that
 # prints no counts (Python missing, a script that does not load) counts as one failure, its errors in
 # CHECK_SCRIPTS_LOG.err
 CHECK_SCRIPTS_LOG := $(CURDIR)/$(ELLG_ARCH_DIR)/tests/scripts.log
@@ -114,7 +115,10 @@ check-scripts:
 	out=$$(python3 bench/test_plot_bench.py $(CHECK_SCRIPTS_LOG) 2> $(CHECK_SCRIPTS_LOG).err); \
 	if printf '%s\n' "$$out" | grep -q '^counts '; then printf '%s\n' "$$out"; \
 	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: bench/test_plot_bench.py did not run (see %s)\ncounts 0 1 0\n' 'python scripts:' 0 1 0 $(CHECK_SCRIPTS_LOG).err; fi; \
-	python3 conf/manpages.py --check docs/reference.md || true
+	python3 conf/manpages.py --check docs/reference.md || true; \
+	out=$$(bash conf/test_memcheck_mpiexec.sh 2>> $(CHECK_SCRIPTS_LOG).err); \
+	if printf '%s\n' "$$out" | grep -q '^counts '; then printf '%s\n' "$$out"; \
+	else printf '%-26s %4d ok, %d not ok, %d skipped\n    not ok: conf/test_memcheck_mpiexec.sh did not run (see %s)\ncounts 0 1 0\n' 'memcheck wrapper:' 0 1 0 $(CHECK_SCRIPTS_LOG).err; fi
 
 # check-petsc4py: the library loaded through petsc4py.init() and our types solving from Python
 # (tests/petsc4py/check.py), with Debian's python3 where it is (Debian's python3-petsc4py is for its
