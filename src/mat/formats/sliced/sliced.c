@@ -686,7 +686,7 @@ static PetscErrorCode SlicedView(ELLGFormat fmt, PetscViewer viewer)
     PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: %s offsets from the row in %" PetscInt_FMT " blocks that the %d slices share (%.3g of the slots)\n", sl->a.off ? "16-bit" : "32-bit", sl->nblocks, sl->a.nslices, sl->stored ? (double)sl->shared_slots / (double)sl->stored : 0.0));
   else {
     PetscCall(ELLGFormatViewCompactIndices(fmt, viewer, (PetscBool)!!sl->a.off));
-    if (!sl->shared_option) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices not shared between slices (-mat_slicedell_shared_indices false)\n"));
+    if (!sl->shared_option) PetscCall(PetscViewerASCIIPrintf(viewer, "column indices: not shared between slices (-mat_slicedell_shared_indices false)\n"));
   }
   PetscCall(PetscViewerASCIIPrintf(viewer, "kernel: %" PetscInt_FMT " threads per row%s, %" PetscInt_FMT " threads per block%s (entry-weighted slice width %.3g)\n", sl->T, fmt->kernel.threads_per_row ? "" : " (automatic)", sl->bs, fmt->kernel.block_size ? "" : " (automatic)", sl->workwidth));
   PetscFunctionReturn(PETSC_SUCCESS);
