@@ -21,9 +21,17 @@ typedef struct {
   Vec          dv[2]; /* the same in seqgpu vectors (the backend's memory) */
 } Entries;
 
-/* random entries of this process (shuffled), or three of each row of the process in the order of CSR, once each;
-   R is AIJ of the layout of the matrix under test */
-static PetscErrorCode EntriesCreate(Mat R, PetscBool shuffled, Entries *e)
+/* the entries of a test: random ones, or three of each row of the process, once each, in the order of CSR or with
+   each row's columns in decreasing order (a map without repeats) */
+typedef enum {
+  ORDER_RANDOM,
+  ORDER_CSR,
+  ORDER_DESCENDING
+} Order;
+static const char *const OrderNames[] = {"random entries", "CSR order", "once each, columns descending"};
+
+/* the entries of this process in the given order; R is AIJ of the layout of the matrix under test */
+static PetscErrorCode EntriesCreate(Mat R, Order order, Entries *e)
 {
   PetscInt    rstart, rend;
   PetscMPIInt rank;
@@ -36,26 +44,26 @@ static PetscErrorCode EntriesCreate(Mat R, PetscBool shuffled, Entries *e)
   PetscCall(PetscRandomSetSeed(rnd, 100 + (unsigned long)rank));
   PetscCall(PetscRandomSeed(rnd));
   PetscCall(MatGetOwnershipRange(R, &rstart, &rend)); /* the rows ours will own (AIJ's layout is set up) */
-  e->n = shuffled ? 6 * M + 11 * rank : 3 * (rend - rstart);
+  e->n = order == ORDER_RANDOM ? 6 * M + 11 * rank : 3 * (rend - rstart);
   PetscCall(PetscMalloc4(e->n, &e->i, e->n, &e->j, e->n, &e->v[0], e->n, &e->v[1]));
   for (PetscCount k = 0; k < e->n; k++) {
     PetscReal r[4];
 
     for (PetscInt q = 0; q < 4; q++) PetscCall(PetscRandomGetValueReal(rnd, &r[q]));
-    if (shuffled) { /* rows near the process's own, about one in ten off the process; one in twenty ignored */
+    if (order == ORDER_RANDOM) { /* rows near the process's own, about one in ten off the process; one in twenty ignored */
       e->i[k] = (PetscInt)(r[0] * M);
       if (r[1] < 0.7) e->i[k] = rstart + (PetscInt)(r[0] * (rend - rstart));
       e->j[k] = PetscMin(M - 1, PetscMax(0, e->i[k] + (PetscInt)(r[2] * 9) - 4));
       if (r[3] < 0.05) e->i[k] = -1;
       else if (r[3] > 0.95) e->j[k] = -1;
-    } else { /* row rstart + k / 3: columns row - 1, row, row + 1 (wrapped) in increasing order */
+    } else { /* row rstart + k / 3: columns row - 1, row, row + 1 (wrapped) in increasing (or decreasing) order */
       const PetscInt row = rstart + (PetscInt)(k / 3), c[3] = {row - 1, row, row + 1};
       PetscInt       s[3] = {c[0], c[1], c[2]};
 
       if (s[0] < 0) { s[0] = s[1]; s[1] = s[2]; s[2] = M - 1; }
       if (s[2] >= M) { s[2] = s[1]; s[1] = s[0]; s[0] = 0; }
       e->i[k] = row;
-      e->j[k] = s[k % 3];
+      e->j[k] = s[order == ORDER_CSR ? k % 3 : 2 - k % 3];
     }
     e->v[0][k] = 1.0 + r[1];
     e->v[1][k] = -2.0 + r[2] * r[3];
@@ -128,7 +136,7 @@ static PetscErrorCode PreallocateCOO(Mat A, const Entries *e)
 
 /* preallocation, then ADD, INSERT of new values, ADD again, then the preallocation again (AIJ's arrays made anew)
    and INSERT, then INSERT into a duplicate, each against AIJ */
-static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, PetscBool backend, PetscRandom rnd, PetscInt *nfail)
+static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, Order order, PetscBool backend, PetscRandom rnd, PetscInt *nfail)
 {
   Mat       A, R, R1, D;
   Entries   e;
@@ -137,7 +145,7 @@ static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, 
 
   PetscFunctionBeginUser;
   PetscCall(CreatePair(comm, type, &A, &R));
-  PetscCall(EntriesCreate(R, shuffled, &e));
+  PetscCall(EntriesCreate(R, order, &e));
   PetscCall(PreallocateCOO(A, &e));
   PetscCall(SetValuesCOO(A, &e, 0, backend, ADD_VALUES));
   PetscCall(Reference(&e, 0, PETSC_TRUE, PETSC_FALSE, R));
@@ -158,7 +166,7 @@ static PetscErrorCode CheckCOO(MPI_Comm comm, MatType type, PetscBool shuffled, 
   PetscCall(Reference(&e, 0, PETSC_TRUE, PETSC_FALSE, R));
   PetscCall(CheckMat(D, R, rnd, "INSERT_VALUES into a duplicate", &ok));
   PetscCall(MatDestroy(&D));
-  PetscCall(PetscSNPrintf(what, sizeof(what), "%s, values %s", shuffled ? "random entries" : "CSR order", backend ? "in the backend's memory" : "on the host"));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s, values %s", OrderNames[order], backend ? "in the backend's memory" : "on the host"));
   PetscCall(PrintResult(comm, WIDTH, what, ok, nfail));
   PetscCall(EntriesDestroy(&e));
   PetscCall(MatDestroy(&R1));
@@ -178,7 +186,7 @@ static PetscErrorCode CheckIgnoreOffProc(MPI_Comm comm, MatType type, PetscBool 
   PetscFunctionBeginUser;
   PetscCall(CreatePair(comm, type, &A, &R));
   PetscCall(MatSetOption(A, MAT_IGNORE_OFF_PROC_ENTRIES, PETSC_TRUE));
-  PetscCall(EntriesCreate(R, PETSC_TRUE, &e));
+  PetscCall(EntriesCreate(R, ORDER_RANDOM, &e));
   PetscCall(PreallocateCOO(A, &e));
   PetscCall(SetValuesCOO(A, &e, 0, backend, INSERT_VALUES));
   PetscCall(Reference(&e, 0, PETSC_TRUE, PETSC_TRUE, R));
@@ -235,8 +243,8 @@ int main(int argc, char **argv)
   comm = PETSC_COMM_WORLD;
   PetscCall(TestType(root, NULL, NULL));
   PetscCall(RandomCreate(comm, 19, &rnd));
-  for (PetscInt shuffled = 1; shuffled >= 0; shuffled--)
-    for (PetscInt backend = 0; backend < 2; backend++) PetscCall(CheckCOO(comm, root, (PetscBool)shuffled, (PetscBool)backend, rnd, &nfail));
+  for (PetscInt order = ORDER_RANDOM; order <= ORDER_DESCENDING; order++)
+    for (PetscInt backend = 0; backend < 2; backend++) PetscCall(CheckCOO(comm, root, (Order)order, (PetscBool)backend, rnd, &nfail));
   PetscCallMPI(MPI_Comm_size(comm, &size));
   if (size == 1) PetscCall(CheckErrors(root, &nfail));
   else

@@ -6,7 +6,8 @@ struct _n_ELLGCoo {
   PetscELLGBackend be;
   PetscCount       ncoo;         /* entries given, ignored ones included */
   PetscInt         nnz;          /* nonzeros of the pattern */
-  PetscCount      *jmap, *perm;  /* host: the entries of nonzero k are perm[jmap[k] .. jmap[k + 1] - 1]; NULL: nonzero k is entry k */
+  PetscCount      *jmap, *perm;  /* host: the entries of nonzero k are perm[jmap[k] .. jmap[k + 1] - 1]; jmap NULL: nonzero k is entry
+                                    perm[k] alone, or entry k with perm NULL too */
   PetscCount      *djmap, *dperm; /* the same in the backend's memory, at the first sum there */
 };
 
@@ -25,16 +26,18 @@ static PetscErrorCode ELLGCooSortRows(PetscInt m, PetscCount ncoo, const PetscIn
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the general case: each row's entries sorted by column, repeats merged into one nonzero */
+/* the general case: each row's entries sorted by column, repeats merged into one nonzero; without repeats nonzero k is
+   entry perm[k] alone and there is no jmap. *aj may hold more room than the nonzeros */
 static PetscErrorCode ELLGCooMerge(ELLGCoo coo, PetscInt m, const PetscInt coo_i[], const PetscInt coo_j[], const PetscCount start[], PetscInt *ai, PetscInt **aj)
 {
   const PetscCount nvalid = start[m];
   PetscInt        *cols;
-  PetscInt         nnz = 0;
+  PetscCount       nnz = 0;
 
   PetscFunctionBegin;
   PetscCall(PetscMalloc1(nvalid, &coo->perm));
   PetscCall(PetscMalloc1(nvalid, &cols));
+  *aj = cols;
   PetscCall(ELLGCooSortRows(m, coo->ncoo, coo_i, coo_j, start, coo->perm));
   for (PetscCount p = 0; p < nvalid; p++) cols[p] = coo_j[coo->perm[p]];
   for (PetscInt r = 0; r < m; r++) {
@@ -43,21 +46,23 @@ static PetscErrorCode ELLGCooMerge(ELLGCoo coo, PetscInt m, const PetscInt coo_i
     PetscCall(PetscSortIntWithCountArray(len, cols + s, coo->perm + s));
     for (PetscCount p = s; p < s + len; p++) nnz += p == s || cols[p] != cols[p - 1];
   }
-  PetscCall(PetscMalloc1(nnz, aj));
+  PetscCall(PetscIntCast(nnz, &coo->nnz));
+  ai[0] = 0;
+  if (nnz == nvalid) { /* no repeats */
+    for (PetscInt r = 0; r < m; r++) ai[r + 1] = (PetscInt)start[r + 1];
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscMalloc1((size_t)nnz + 1, &coo->jmap));
   nnz = 0;
-  ai[0] = 0;
-  for (PetscInt r = 0; r < m; r++) {
+  for (PetscInt r = 0; r < m; r++) { /* in place: a nonzero is written at or before its first entry */
     for (PetscCount p = start[r]; p < start[r + 1]; p++) {
       if (p > start[r] && cols[p] == cols[p - 1]) continue;
-      (*aj)[nnz]       = cols[p];
+      cols[nnz]        = cols[p];
       coo->jmap[nnz++] = p;
     }
-    ai[r + 1] = nnz;
+    ai[r + 1] = (PetscInt)nnz;
   }
   coo->jmap[nnz] = nvalid;
-  coo->nnz       = nnz;
-  PetscCall(PetscFree(cols));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -101,6 +106,7 @@ PetscErrorCode ELLGCooCreate(PetscELLGBackend be, PetscInt m, PetscInt n, PetscC
     }
   }
   for (PetscInt r = 0; r < m; r++) start[r + 1] += start[r];
+  *aj = NULL;
   PetscCall(PetscMalloc1((size_t)m + 1, ai));
   if (inorder) { /* every entry once, in the order of CSR: nonzero k is entry k */
     ierr = PetscIntCast(ncoo, &c->nnz);
@@ -111,6 +117,7 @@ PetscErrorCode ELLGCooCreate(PetscELLGBackend be, PetscInt m, PetscInt n, PetscC
   PetscCall(PetscFree(start));
   if (ierr) {
     PetscCall(PetscFree(*ai));
+    PetscCall(PetscFree(*aj));
     PetscCall(ELLGCooDestroy(&c));
   }
   PetscCall(ierr);
@@ -180,11 +187,15 @@ PetscErrorCode ELLGCooSum(ELLGCoo coo, PetscBool inbackend, PetscCount nv, const
   }
 #if defined(ELLG_HAVE_CUDA)
   if (coo->jmap && !coo->djmap) {
-    const size_t jbytes = sizeof(PetscCount) * ((size_t)coo->nnz + 1), pbytes = sizeof(PetscCount) * (size_t)coo->jmap[coo->nnz];
+    const size_t jbytes = sizeof(PetscCount) * ((size_t)coo->nnz + 1);
 
     PetscCall(PetscELLGMalloc(coo->be, jbytes, (void **)&coo->djmap));
-    PetscCall(PetscELLGMalloc(coo->be, PetscMax(pbytes, sizeof(PetscCount)), (void **)&coo->dperm));
     PetscCall(PetscELLGMemcpy(coo->be, coo->djmap, coo->jmap, jbytes, ELLG_MEMCPY_HTOD));
+  }
+  if (coo->perm && !coo->dperm) {
+    const size_t pbytes = sizeof(PetscCount) * (size_t)(coo->jmap ? coo->jmap[coo->nnz] : coo->nnz);
+
+    PetscCall(PetscELLGMalloc(coo->be, PetscMax(pbytes, sizeof(PetscCount)), (void **)&coo->dperm));
     PetscCall(PetscELLGMemcpy(coo->be, coo->dperm, coo->perm, pbytes, ELLG_MEMCPY_HTOD));
   }
   PetscCall(PetscELLGLogGpuTimeBegin(coo->be));

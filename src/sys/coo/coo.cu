@@ -17,14 +17,18 @@ __global__ void CooSumKernel(long long nnz, const long long *__restrict__ jmap, 
 
       s += e < nv ? v[e] : w[e - nv];
     }
-  else s = k < nv ? v[k] : w[k - nv];
+  else {
+    const long long e = perm ? perm[k] : k;
+
+    s = e < nv ? v[e] : w[e - nv];
+  }
   a[k] = add ? a[k] + s : s;
 }
 
 extern "C" int ELLGCudaCooSum(long long nnz, const long long *jmap, const long long *perm, long long nv, const double *v, const double *w, int add, double *a)
 {
   if (nnz <= 0) return 0;
-  if (!jmap && !add && nv >= nnz) return (int)cudaMemcpyAsync(a, v, sizeof(double) * (size_t)nnz, cudaMemcpyDeviceToDevice, 0);
+  if (!jmap && !perm && !add && nv >= nnz) return (int)cudaMemcpyAsync(a, v, sizeof(double) * (size_t)nnz, cudaMemcpyDeviceToDevice, 0);
   CooSumKernel<<<(unsigned)((nnz + ELLG_COO_THREADS - 1) / ELLG_COO_THREADS), ELLG_COO_THREADS>>>(nnz, jmap, perm, nv, v, w, add, a);
   return (int)cudaGetLastError();
 }

@@ -8,7 +8,11 @@ void ELLGHostCooSum(long long nnz, const long long *jmap, const long long *perm,
 
     if (jmap)
       for (long long p = jmap[k]; p < jmap[k + 1]; p++) s += perm[p] < nv ? v[perm[p]] : w[perm[p] - nv];
-    else s = k < nv ? v[k] : w[k - nv];
+    else {
+      const long long e = perm ? perm[k] : k;
+
+      s = e < nv ? v[e] : w[e - nv];
+    }
     a[k] = add ? a[k] + s : s;
   }
 }
