@@ -74,13 +74,41 @@ static PetscCount ELLGCooOutOfRange(PetscInt m, PetscInt n, PetscCount ncoo, con
   return -1;
 }
 
+/* *start (m + 1, to PetscFree()): where each row's entries start among the valid ones (none negative; coo_j NULL: rows
+   only, as column 0), and whether the valid entries are all of them, once each and in the order of CSR (rows, then
+   columns, increasing) */
+static PetscErrorCode ELLGCooRowStarts(PetscInt m, PetscInt n, PetscCount ncoo, const PetscInt coo_i[], const PetscInt coo_j[], PetscCount **start, PetscBool *inorder)
+{
+  PetscCount last = -1; /* the (row, column) of the last entry as row n + column, while they increase */
+
+  PetscFunctionBegin;
+  *inorder = PETSC_TRUE;
+  PetscCall(PetscCalloc1((size_t)m + 1, start));
+  for (PetscCount k = 0; k < ncoo; k++) {
+    const PetscInt i = coo_i[k], j = coo_j ? coo_j[k] : 0;
+
+    if (i < 0 || j < 0) {
+      *inorder = PETSC_FALSE;
+      continue;
+    }
+    (*start)[i + 1]++;
+    if (*inorder) {
+      const PetscCount key = (PetscCount)i * n + j;
+
+      *inorder = (PetscBool)(key > last);
+      last     = key;
+    }
+  }
+  for (PetscInt r = 0; r < m; r++) (*start)[r + 1] += (*start)[r];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode ELLGCooCreate(PetscELLGBackend be, PetscInt m, PetscInt n, PetscCount ncoo, const PetscInt coo_i[], const PetscInt coo_j[], ELLGCoo *coo, PetscInt **ai, PetscInt **aj)
 {
-  const PetscCount bad  = ELLGCooOutOfRange(m, n, ncoo, coo_i, coo_j);
-  PetscCount       last = -1; /* the (row, column) of the last entry as row n + column, while they increase */
+  const PetscCount bad = ELLGCooOutOfRange(m, n, ncoo, coo_i, coo_j);
   PetscCount      *start;
-  PetscBool        inorder = PETSC_TRUE;
-  PetscErrorCode   ierr    = PETSC_SUCCESS;
+  PetscBool        inorder;
+  PetscErrorCode   ierr = PETSC_SUCCESS;
   ELLGCoo          c;
 
   PetscFunctionBegin;
@@ -89,23 +117,7 @@ PetscErrorCode ELLGCooCreate(PetscELLGBackend be, PetscInt m, PetscInt n, PetscC
   PetscCall(PetscNew(&c));
   c->be   = be;
   c->ncoo = ncoo;
-  PetscCall(PetscCalloc1((size_t)m + 1, &start));
-  for (PetscCount k = 0; k < ncoo; k++) {
-    const PetscInt i = coo_i[k], j = coo_j[k];
-
-    if (i < 0 || j < 0) {
-      inorder = PETSC_FALSE;
-      continue;
-    }
-    start[i + 1]++;
-    if (inorder) {
-      const PetscCount key = (PetscCount)i * n + j;
-
-      inorder = (PetscBool)(key > last);
-      last    = key;
-    }
-  }
-  for (PetscInt r = 0; r < m; r++) start[r + 1] += start[r];
+  PetscCall(ELLGCooRowStarts(m, n, ncoo, coo_i, coo_j, &start, &inorder));
   *aj = NULL;
   PetscCall(PetscMalloc1((size_t)m + 1, ai));
   if (inorder) { /* every entry once, in the order of CSR: nonzero k is entry k */
@@ -127,8 +139,8 @@ PetscErrorCode ELLGCooCreate(PetscELLGBackend be, PetscInt m, PetscInt n, PetscC
 
 PetscErrorCode ELLGCooCreateRows(PetscELLGBackend be, PetscInt m, PetscCount ncoo, const PetscInt coo_i[], ELLGCoo *coo)
 {
-  PetscBool      identity = (PetscBool)(ncoo == m);
   PetscCount    *start;
+  PetscBool      inorder;
   PetscErrorCode ierr = PETSC_SUCCESS;
   ELLGCoo        c;
 
@@ -137,15 +149,12 @@ PetscErrorCode ELLGCooCreateRows(PetscELLGBackend be, PetscInt m, PetscCount nco
   c->be   = be;
   c->ncoo = ncoo;
   c->nnz  = m;
-  for (PetscCount k = 0; k < ncoo && identity; k++) identity = (PetscBool)(coo_i[k] == k);
-  if (!identity) { /* else entry k is row k: no map */
-    PetscCall(PetscCalloc1((size_t)m + 1, &start));
-    for (PetscCount k = 0; k < ncoo; k++)
-      if (coo_i[k] >= 0) start[coo_i[k] + 1]++;
-    for (PetscInt r = 0; r < m; r++) start[r + 1] += start[r];
-    ierr = PetscMalloc1(PetscMax(start[m], 1), &c->perm);
-    if (!ierr) ierr = ELLGCooSortRows(m, ncoo, coo_i, NULL, start, c->perm);
+  PetscCall(ELLGCooRowStarts(m, 1, ncoo, coo_i, NULL, &start, &inorder));
+  if (inorder && ncoo == m) PetscCall(PetscFree(start)); /* entry k is row k: no map */
+  else {
     c->jmap = start;
+    ierr    = PetscMalloc1(PetscMax(start[m], 1), &c->perm);
+    if (!ierr) ierr = ELLGCooSortRows(m, ncoo, coo_i, NULL, start, c->perm);
   }
   if (ierr) PetscCall(ELLGCooDestroy(&c));
   PetscCall(ierr);

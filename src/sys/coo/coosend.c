@@ -71,24 +71,18 @@ static PetscErrorCode ELLGCooSendGraph(PetscLayout map, PetscBool ignore, PetscC
 /* the rows and columns (with cj) of the entries sent, to their owners: *ri and *rj */
 static PetscErrorCode ELLGCooSendIndices(ELLGCooSend s, const PetscInt ci[], const PetscInt cj[], const PetscInt sendidx[], PetscInt **ri, PetscInt **rj)
 {
-  const PetscInt  nh = cj ? 2 : 1;
   const PetscInt *c[2] = {ci, cj};
-  PetscInt       *sbuf, *rbuf;
+  PetscInt      **r[2] = {ri, rj}, *sbuf;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc2(nh * s->nsend, &sbuf, nh * s->nrecv, &rbuf));
-  for (PetscInt h = 0; h < nh; h++) {
-    for (PetscInt l = 0; l < s->nsend; l++) sbuf[h * s->nsend + l] = c[h][sendidx[l]];
-    PetscCall(PetscSFReduceBegin(s->sf, MPIU_INT, sbuf + h * s->nsend, rbuf + h * s->nrecv, MPI_REPLACE));
-    PetscCall(PetscSFReduceEnd(s->sf, MPIU_INT, sbuf + h * s->nsend, rbuf + h * s->nrecv, MPI_REPLACE));
+  PetscCall(PetscMalloc1(s->nsend, &sbuf));
+  for (PetscInt h = 0; h < (cj ? 2 : 1); h++) {
+    for (PetscInt l = 0; l < s->nsend; l++) sbuf[l] = c[h][sendidx[l]];
+    PetscCall(PetscMalloc1(s->nrecv, r[h]));
+    PetscCall(PetscSFReduceBegin(s->sf, MPIU_INT, sbuf, *r[h], MPI_REPLACE));
+    PetscCall(PetscSFReduceEnd(s->sf, MPIU_INT, sbuf, *r[h], MPI_REPLACE));
   }
-  PetscCall(PetscMalloc1(s->nrecv, ri));
-  PetscCall(PetscArraycpy(*ri, rbuf, s->nrecv));
-  if (rj) {
-    PetscCall(PetscMalloc1(s->nrecv, rj));
-    PetscCall(PetscArraycpy(*rj, rbuf + s->nrecv, s->nrecv));
-  }
-  PetscCall(PetscFree2(sbuf, rbuf));
+  PetscCall(PetscFree(sbuf));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
